@@ -11,8 +11,8 @@ import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
 /**
- * UFCM, unsupervised feature selection by class margin optimisation (Liu, Zhang, Hu and Zhu,
- * ECML PKDD 2015; SPEC §3.3): maximises Eq. 6,
+ * UFCM, unsupervised feature selection by class margin optimisation (Wang, Nie, Chang, Yao, Li
+ * and Sheng, ECML PKDD 2015; SPEC §3.3): maximises Eq. 6,
  * {@code Tr(Wᵀ S_t W) − α||WᵀX − G Uᵀ||² − β||W||₂,p} with WᵀW = I, embedding k-means (U, G)
  * in a d'-dimensional projection W of the centred data; features score {@code ||w_i||₂}. The
  * first public implementation of the method. CLI name {@code ufcm}.

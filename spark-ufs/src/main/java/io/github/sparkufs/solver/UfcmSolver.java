@@ -41,6 +41,12 @@ import java.util.SplittableRandom;
  *       {@code t ↦ (t + ε)^{p/2}} makes the eigen step (Eq. 12, a global maximiser over
  *       {@code WᵀW = I}) increase the recorded objective; the U step cannot lower it because
  *       candidate 0 is no worse than the current U (Eq. 15).
+ *   <li>Eq. 14 names the current U itself as candidate 0 and scores every candidate with "G";
+ *       here candidate 0 is the current U after the Eq. 9 assignment to the current G (no
+ *       worse, Eq. 15), and each candidate is scored with its own optimal G (Eq. 10): a k-means
+ *       run from a random start numbers its clusters arbitrarily, so scoring it against the
+ *       current G would compare label permutations, not clusterings.
+ *   <li>d' is not given in the paper; the default is c, the number of clusters.
  *   <li>An empty cluster enters every formula through the pseudo-inverse of UᵀU: it adds
  *       nothing to the scatter and its centroid is zero.
  *   <li>Ties between candidates keep the lower index, i.e. the current U.

@@ -25,12 +25,15 @@ import java.util.SplittableRandom;
  *   <li><b>Leaf search.</b> For every pair of blocks, the samples of a that share a leaf with
  *       samples of b get their distances to them from one GEMM per leaf (the exact search's
  *       tile, restricted to a leaf), so the work is O(n · leafSize · d) per tree instead of
- *       O(n² d). Lists merge across trees and blocks. Each list also starts with the k samples
- *       that follow it (cyclically), so it is always full.</li>
- *   <li><b>Refinement.</b> With B(v) the neighbours of v plus its k nearest reverse
+ *       O(n² d). Lists of K = 2k candidates merge across trees and blocks. Each list also
+ *       starts with the K samples that follow it (cyclically), so it is always full.</li>
+ *   <li><b>Refinement.</b> With B(v) the K candidates of v plus its K nearest reverse
  *       neighbours, each sample q compares itself with every sample of B(v) for v in B(q) and
- *       keeps the k best: neighbours of neighbours are likely neighbours. Only the index lists
- *       (O(n k)) are shared; the distances are computed in the blocks.</li>
+ *       keeps the K best: neighbours of neighbours are likely neighbours. A pair whose two
+ *       links were both there in the previous round was already compared and is skipped, and
+ *       the rounds stop once fewer than 0.1% of the list entries change. Only the index lists
+ *       (O(n K)) are shared; the distances are computed in the blocks. The first k of each
+ *       list are the result.</li>
  * </ol>
  *
  * <p>Deterministic for a seed, and the same for any split of the rows into blocks: the

@@ -22,9 +22,9 @@ public interface KnnSearch {
    * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn}
    * (d = 100 planted data, k = 10, CPU seconds of a local run, 4 blocks): exact 7.3 s and
    * approximate 34 s at n = 20,000 (recall 0.88), 34 s and 69 s at n = 50,000 (recall 0.80);
-   * the approximate search took 153 s at n = 100,000 (recall 0.70), about what the exact one
-   * costs there by its n² growth. The approximate search grows about as n, so it pays off only
-   * beyond that: from 200,000 rows.
+   * 134 s and 153 s at n = 100,000 (recall 0.70). The exact search grows as n², the
+   * approximate one about as n, so the approximate one pays off only beyond that: from 200,000
+   * rows.
    */
   int AUTO_APPROXIMATE_ROWS = 200_000;
 

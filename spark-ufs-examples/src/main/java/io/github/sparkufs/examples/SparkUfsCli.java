@@ -5,7 +5,7 @@ import java.io.PrintStream;
 
 /**
  * The spark-ufs command-line tool: {@code demo}, {@code select}, {@code bench},
- * {@code occlusion} and {@code scale}. Mistakes in the command line or the input are reported
+ * {@code occlusion}, {@code scale} and {@code knn}. Mistakes in the command line or the input are reported
  * in one line on stderr with exit status 2; other failures in one line with status 1.
  */
 public final class SparkUfsCli {
@@ -25,6 +25,9 @@ public final class SparkUfsCli {
       "  scale  --method M --rows 10000,100000 [--features 100] [--informative 10]",
       "         [--clusters 5] [--separation 2] [--partitions P] [--param k=v]... [--json OUT]",
       "         [--seed 1] [--master URL]",
+      "  knn    --rows 20000,100000 [--features 100] [--neighbors 10] [--trees 8]",
+      "         [--leaf-size 256] [--refinements 4] [--sample 1000] [--exact true|false]",
+      "         [--partitions P] [--seed 1] [--master URL]",
       "methods: " + String.join(", ", Selectors.names()));
 
   private SparkUfsCli() {}
@@ -56,9 +59,12 @@ public final class SparkUfsCli {
         case "scale":
           ScaleCommand.run(new Arguments("scale", args, 1, ScaleCommand.OPTIONS), out);
           break;
+        case "knn":
+          KnnCommand.run(new Arguments("knn", args, 1, KnnCommand.OPTIONS), out);
+          break;
         default:
           throw new UsageException("unknown command '" + args[0]
-              + "'; try demo, select, bench, occlusion or scale");
+              + "'; try demo, select, bench, occlusion, scale or knn");
       }
       return 0;
     } catch (UsageException | IllegalArgumentException e) {

@@ -159,6 +159,22 @@ class SparkUfsCliTest {
   }
 
   @Test
+  void knnPrintsBothTimesTheirRatioAndRecall() {
+    Run r = new Run("knn", "--rows", "400", "--features", "8", "--informative", "3",
+        "--neighbors", "5", "--trees", "4", "--leaf-size", "32", "--sample", "100",
+        "--partitions", "3", "--master", "local[2]");
+    assertEquals(0, r.status, r.err);
+    String row = r.out.lines().filter(l -> l.trim().startsWith("400 ")).findFirst().orElseThrow();
+    String[] cells = row.trim().split(" +");
+    assertEquals(9, cells.length, row);
+    double sampleRecall = Double.parseDouble(cells[6]);
+    double fullRecall = Double.parseDouble(cells[7]);
+    assertTrue(sampleRecall >= 0.9 && sampleRecall <= 1, row);
+    assertTrue(fullRecall >= 0.9 && fullRecall <= 1, row);
+    assertTrue(cells[5].matches("[0-9.]+/[0-9.]+"), row);
+  }
+
+  @Test
   void benchOfSeveralMethodsPrintsATableEachAndWritesTheReport(@TempDir Path dir)
       throws Exception {
     Path data = libsvm(dir);
@@ -205,6 +221,9 @@ class SparkUfsCliTest {
       "scale --method ndfs --rows 100,0|--rows must be >= 1, got 0",
       "scale --method ndfs --rows 100 --features 5 --informative 8|numInformative must be in [1, 5], got 8",
       "scale --method ndfs --rows 100 --param gamma=-1|gamma given invalid value -1.0",
+      "knn --rows 10 --neighbors 10|--rows must be > --neighbors = 10, got 10",
+      "knn --rows 100 --trees 0|numTrees must be >= 1, got 0",
+      "knn --rows 100 --exact maybe|--exact must be true or false, got maybe",
   })
   void mistakesGetOneLineAndStatusTwo(String line, String expected) {
     Run r = new Run(line.split(" "));

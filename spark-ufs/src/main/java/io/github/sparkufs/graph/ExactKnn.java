@@ -5,7 +5,6 @@ import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Exact k-nearest-neighbour search by blocked all-pairs squared distances
@@ -28,14 +27,6 @@ public final class ExactKnn {
     }
     x.execution().describe("exact kNN graph (k = " + k + ")");
     return x.blocks().crossMerge((a, b) -> nearest(a, b, k), NeighborLists::merge);
-  }
-
-  /** The neighbour lists of every sample, collected to the driver in block order: O(n k). */
-  public static List<NeighborLists> searchAll(RowBlockMatrix x, int k) {
-    Partitioned<NeighborLists> knn = search(x, k);
-    List<NeighborLists> lists = knn.collect(l -> l);
-    knn.release();
-    return lists;
   }
 
   /** For each sample of {@code queries}, its k nearest among {@code refs} (self excluded). */

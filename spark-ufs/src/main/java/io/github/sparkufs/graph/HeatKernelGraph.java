@@ -24,9 +24,14 @@ public final class HeatKernelGraph {
     this.sigma = sigma;
   }
 
-  /** Builds the graph; σ ≤ 0 selects the default width. */
+  /** Builds the graph on the exact neighbour lists; σ ≤ 0 selects the default width. */
   public static HeatKernelGraph build(RowBlockMatrix x, int k, double sigma) {
-    return fromNeighbors(ExactKnn.searchAll(x, k), x.numRows(), sigma);
+    return build(x, k, sigma, KnnSearch.exact());
+  }
+
+  /** Builds the graph on the lists {@code knn} finds; σ ≤ 0 selects the default width. */
+  public static HeatKernelGraph build(RowBlockMatrix x, int k, double sigma, KnnSearch knn) {
+    return fromNeighbors(knn.searchAll(x, k), x.numRows(), sigma);
   }
 
   /** The graph from precomputed neighbour lists; σ ≤ 0 selects the default width. */
@@ -37,9 +42,17 @@ public final class HeatKernelGraph {
     return new HeatKernelGraph(directed.symmetrizeMax(), s);
   }
 
-  /** Builds the self-tuning graph, σ_i = the distance from sample i to its k-th neighbour. */
+  /**
+   * Builds the self-tuning graph on the exact neighbour lists, σ_i = the distance from sample i
+   * to its k-th neighbour.
+   */
   public static HeatKernelGraph selfTuning(RowBlockMatrix x, int k) {
-    return selfTuning(ExactKnn.searchAll(x, k), x.numRows());
+    return selfTuning(x, k, KnnSearch.exact());
+  }
+
+  /** Builds the self-tuning graph on the lists {@code knn} finds. */
+  public static HeatKernelGraph selfTuning(RowBlockMatrix x, int k, KnnSearch knn) {
+    return selfTuning(knn.searchAll(x, k), x.numRows());
   }
 
   /** The self-tuning graph from precomputed neighbour lists. */

@@ -36,9 +36,18 @@ public final class LocalKernelRegressionGraph {
     this.width = width;
   }
 
-  /** Builds the graph over the samples of {@code x}; σ ≤ 0 selects the default width. */
+  /**
+   * Builds the graph over the samples of {@code x} on the exact neighbour lists; σ ≤ 0 selects
+   * the default width.
+   */
   public static LocalKernelRegressionGraph build(RowBlockMatrix x, int k, double width) {
-    return fromNeighbors(ExactKnn.searchAll(x, k), x.numRows(), width);
+    return build(x, k, width, KnnSearch.exact());
+  }
+
+  /** Builds the graph on the neighbour lists {@code knn} finds; σ ≤ 0 selects the default width. */
+  public static LocalKernelRegressionGraph build(RowBlockMatrix x, int k, double width,
+      KnnSearch knn) {
+    return fromNeighbors(knn.searchAll(x, k), x.numRows(), width);
   }
 
   /** The graph from precomputed neighbour lists; σ ≤ 0 selects the default width. */

@@ -46,6 +46,18 @@ public final class NeighborLists implements Serializable {
     return distances[i * k + r];
   }
 
+  /** The first {@code count} neighbours of every sample (count ≤ k). */
+  NeighborLists first(int count) {
+    int rows = numRows();
+    int[] idx = new int[rows * count];
+    double[] dist = new double[rows * count];
+    for (int i = 0; i < rows; i++) {
+      System.arraycopy(indices, i * k, idx, i * count, count);
+      System.arraycopy(distances, i * k, dist, i * count, count);
+    }
+    return new NeighborLists(offset, count, idx, dist);
+  }
+
   /** The k nearest of both lists, row by row (the merge of two partial searches). */
   public static NeighborLists merge(NeighborLists a, NeighborLists b) {
     if (a.offset != b.offset || a.k != b.k || a.indices.length != b.indices.length) {

@@ -99,7 +99,7 @@ public final class LaplacianScoreSelector extends UnsupervisedSelector<Laplacian
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
     return new LaplacianScoreSolver(common.numNeighbors(), getKernelWidth(), getSelfConnected(),
-        getLocalScaling());
+        getLocalScaling(), common.knnSearch());
   }
 
   public static MLReader<LaplacianScoreSelector> read() {

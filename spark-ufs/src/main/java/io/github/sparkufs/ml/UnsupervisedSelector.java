@@ -1,5 +1,6 @@
 package io.github.sparkufs.ml;
 
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.solver.CommonOptions;
@@ -51,6 +52,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   private final IntParam checkpointInterval;
   private final Param<String> executionMode;
   private final Param<String> handleInvalid;
+  private final Param<String> knnAlgorithm;
 
   protected UnsupervisedSelector(String uid) {
     this.uid = uid;
@@ -80,6 +82,12 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
         "rows with a null vector or a NaN or infinite value: error (fail the fit, naming the "
             + "row) or skip (leave them out)",
         ParamValidators.inArray(new String[] {"error", "skip"}));
+    knnAlgorithm = new Param<>(uid, "knnAlgorithm",
+        "how the kNN graph over samples is searched: auto (exact below "
+            + KnnSearch.AUTO_APPROXIMATE_ROWS + " rows, else approximate), exact (all pairs), "
+            + "or approximate (random-projection forest and neighbour-of-neighbour refinement)",
+        ParamValidators.inArray(new String[] {KnnSearch.AUTO, KnnSearch.EXACT,
+            KnnSearch.APPROXIMATE}));
     setDefault(featuresCol, "features");
     setDefault(outputCol, "selectedFeatures");
     setDefault(selectionMode, NUM_TOP_FEATURES);
@@ -90,6 +98,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     setDefault(checkpointInterval, 10);
     setDefault(executionMode, "auto");
     setDefault(handleInvalid, "error");
+    setDefault(knnAlgorithm, KnnSearch.AUTO);
   }
 
   /**
@@ -197,6 +206,20 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     return self();
   }
 
+  /** auto (default), exact or approximate: see {@link KnnSearch}. */
+  public Param<String> knnAlgorithm() {
+    return knnAlgorithm;
+  }
+
+  public String getKnnAlgorithm() {
+    return getOrDefault(knnAlgorithm);
+  }
+
+  public S setKnnAlgorithm(String value) {
+    set(knnAlgorithm, value);
+    return self();
+  }
+
   public int getNumClusters() {
     if (!isDefined(numClusters)) {
       throw new IllegalArgumentException(methodName() + " needs numClusters, the number of "
@@ -300,7 +323,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     getSelectionThreshold();
     int c = requiresNumClusters() ? getNumClusters() : 1;
     CommonOptions common = new CommonOptions(c, getNumNeighbors(), getMaxIter(), getTol(),
-        getSeed());
+        getSeed(), getKnnAlgorithm());
     long start = System.nanoTime();
     RowBlockMatrix x = VectorBlocks.read(dataset, getFeaturesCol(),
         VectorBlocks.Placement.valueOf(getExecutionMode().toUpperCase(Locale.ROOT)),

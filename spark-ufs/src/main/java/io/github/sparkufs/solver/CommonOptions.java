@@ -1,9 +1,13 @@
 package io.github.sparkufs.solver;
 
+import io.github.sparkufs.graph.KnnSearch;
+import java.util.List;
+
 /**
  * The settings every method shares (SPEC §6): the number of clusters c, the neighbourhood size
- * k, the iteration budget, the relative-change tolerance and the random seed. Validated on
- * construction, each message naming the bad value.
+ * k, the iteration budget, the relative-change tolerance, the random seed and how the kNN
+ * graph over samples is searched ({@link KnnSearch#of}). Validated on construction, each
+ * message naming the bad value.
  */
 public final class CommonOptions {
 
@@ -12,8 +16,19 @@ public final class CommonOptions {
   private final int maxIter;
   private final double tol;
   private final long seed;
+  private final String knnAlgorithm;
 
+  /** The options with {@code knnAlgorithm} = {@link KnnSearch#AUTO}. */
   public CommonOptions(int numClusters, int numNeighbors, int maxIter, double tol, long seed) {
+    this(numClusters, numNeighbors, maxIter, tol, seed, KnnSearch.AUTO);
+  }
+
+  /**
+   * @param knnAlgorithm {@link KnnSearch#AUTO}, {@link KnnSearch#EXACT} or
+   *     {@link KnnSearch#APPROXIMATE}
+   */
+  public CommonOptions(int numClusters, int numNeighbors, int maxIter, double tol, long seed,
+      String knnAlgorithm) {
     if (numClusters < 1) {
       throw new IllegalArgumentException("numClusters must be >= 1, got " + numClusters);
     }
@@ -26,11 +41,16 @@ public final class CommonOptions {
     if (!(tol >= 0)) {
       throw new IllegalArgumentException("tol must be >= 0, got " + tol);
     }
+    if (!List.of(KnnSearch.AUTO, KnnSearch.EXACT, KnnSearch.APPROXIMATE).contains(knnAlgorithm)) {
+      throw new IllegalArgumentException("knnAlgorithm must be one of " + KnnSearch.AUTO + ", "
+          + KnnSearch.EXACT + ", " + KnnSearch.APPROXIMATE + ", got " + knnAlgorithm);
+    }
     this.numClusters = numClusters;
     this.numNeighbors = numNeighbors;
     this.maxIter = maxIter;
     this.tol = tol;
     this.seed = seed;
+    this.knnAlgorithm = knnAlgorithm;
   }
 
   /** c, the number of clusters. */
@@ -53,5 +73,14 @@ public final class CommonOptions {
 
   public long seed() {
     return seed;
+  }
+
+  public String knnAlgorithm() {
+    return knnAlgorithm;
+  }
+
+  /** The kNN search {@link #knnAlgorithm()} names, seeded by {@link #seed()}. */
+  public KnnSearch knnSearch() {
+    return KnnSearch.of(knnAlgorithm, seed);
   }
 }

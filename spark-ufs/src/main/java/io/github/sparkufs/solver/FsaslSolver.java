@@ -202,7 +202,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
     ex.describe("FSASL: heat-kernel graph");
     long graphStart = System.nanoTime();
-    SparseGraph knnGraph = HeatKernelGraph.build(x, k, 0).weights();
+    SparseGraph knnGraph = HeatKernelGraph.build(x, k, 0, common.knnSearch()).weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Laplacian laplacian = Laplacian.build(x, null, toSparse(knnGraph), 1.0, 0.0);
     DenseMatrix block = null;

@@ -2,6 +2,7 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.FeatureGraphForms;
 import io.github.sparkufs.graph.HeatKernelGraph;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -30,6 +31,13 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
   private final double kernelWidth;
   private final boolean selfConnected;
   private final boolean localScaling;
+  private final KnnSearch knn;
+
+  /** The solver on the exact kNN graph. */
+  public LaplacianScoreSolver(int numNeighbors, double kernelWidth, boolean selfConnected,
+      boolean localScaling) {
+    this(numNeighbors, kernelWidth, selfConnected, localScaling, KnnSearch.exact());
+  }
 
   /**
    * @param numNeighbors k of the kNN graph, ≥ 1
@@ -37,9 +45,10 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
    * @param selfConnected whether each sample is also linked to itself (weight 1)
    * @param localScaling without a given width: per-sample widths (self-tuning) if true, else
    *     one σ = the mean k-th-neighbour distance
+   * @param knn how the neighbour lists are found
    */
   public LaplacianScoreSolver(int numNeighbors, double kernelWidth, boolean selfConnected,
-      boolean localScaling) {
+      boolean localScaling, KnnSearch knn) {
     if (numNeighbors < 1) {
       throw new IllegalArgumentException("numNeighbors must be >= 1, got " + numNeighbors);
     }
@@ -50,6 +59,7 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
     this.kernelWidth = kernelWidth;
     this.selfConnected = selfConnected;
     this.localScaling = localScaling;
+    this.knn = knn;
   }
 
   @Override
@@ -57,8 +67,8 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
     int d = x.numCols();
     long graphStart = System.nanoTime();
     HeatKernelGraph graph = kernelWidth <= 0 && localScaling
-        ? HeatKernelGraph.selfTuning(x, numNeighbors)
-        : HeatKernelGraph.build(x, numNeighbors, kernelWidth);
+        ? HeatKernelGraph.selfTuning(x, numNeighbors, knn)
+        : HeatKernelGraph.build(x, numNeighbors, kernelWidth, knn);
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     SparseGraph s = graph.weights();
     double[] degree = s.rowSums();

@@ -63,7 +63,8 @@ public final class McfsSolver implements FeatureSelectionSolver {
     int d = x.numCols();
     int c = common.numClusters();
     x.execution().describe("MCFS: heat-kernel kNN graph");
-    HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth);
+    HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
+        common.knnSearch());
     SpectralEmbedding embedding = SpectralEmbedding.compute(x, graph.weights(), c,
         common.seed());
     DenseMatrix y = embedding.generalizedVectors();

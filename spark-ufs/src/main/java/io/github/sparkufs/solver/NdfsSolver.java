@@ -200,7 +200,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
 
     x.execution().describe("NDFS: heat-kernel kNN graph");
     long graphStart = System.nanoTime();
-    HeatKernelGraph heat = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth);
+    HeatKernelGraph heat = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
+        common.knnSearch());
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Shared<SparseGraph> adjacency = x.execution().share(heat.normalizedAdjacency());
     Partitioned<Block> blocks = x.blocks().map(

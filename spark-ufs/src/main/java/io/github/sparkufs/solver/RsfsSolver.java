@@ -217,7 +217,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     Execution ex = x.execution();
     long graphStart = System.nanoTime();
     LocalKernelRegressionGraph graph =
-        LocalKernelRegressionGraph.build(x, common.numNeighbors(), kernelWidth);
+        LocalKernelRegressionGraph.build(x, common.numNeighbors(), kernelWidth,
+            common.knnSearch());
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Partitioned<Block> blocks = attachGraph(x, graph);
 

@@ -66,7 +66,8 @@ public final class SpecSolver implements FeatureSelectionSolver {
   public SelectionResult fit(RowBlockMatrix x) {
     int d = x.numCols();
     x.execution().describe("SPEC: heat-kernel kNN graph");
-    HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth);
+    HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
+        common.knnSearch());
     SparseGraph s = graph.weights();
     double[] degree = s.rowSums();
     FeatureGraphForms forms = FeatureGraphForms.compute(x, s, degree);

@@ -1,6 +1,6 @@
 package io.github.sparkufs.solver;
 
-import io.github.sparkufs.graph.ExactKnn;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
@@ -89,7 +89,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("numClusters = " + c + " exceeds the number of features "
           + d + ": W has c orthonormal columns");
     }
-    DenseMatrix m = scatter(x, common.numNeighbors(), lambda);
+    DenseMatrix m = scatter(x, common.numNeighbors(), lambda, common.knnSearch());
     double[] weights = new double[d];
     Arrays.fill(weights, 1.0);
     ObjectiveHistory history = new ObjectiveHistory("UDFS", common.tol());
@@ -118,12 +118,12 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    * The local discriminative scatter M of Eq. 11 (d × d, symmetric), built as described in the
    * class comment. Package-private for tests.
    */
-  static DenseMatrix scatter(RowBlockMatrix x, int k, double lambda) {
+  static DenseMatrix scatter(RowBlockMatrix x, int k, double lambda, KnnSearch knn) {
     int n = x.numRows();
     int d = x.numCols();
     int size = k + 1;
     Execution ex = x.execution();
-    List<NeighborLists> lists = ExactKnn.searchAll(x, k);
+    List<NeighborLists> lists = knn.searchAll(x, k);
     int[] sets = new int[n * size];
     for (NeighborLists l : lists) {
       for (int i = 0; i < l.numRows(); i++) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -74,7 +75,7 @@ class UdfsSolverTest {
     DenseMatrix x = SpecSolverTest.random(5, 40, 21);
     double[] expected = denseScatter(x, 4, 0.5).data();
     for (int blocks : new int[] {1, 3, 8}) {
-      TestData.assertClose(expected, UdfsSolver.scatter(TestData.blocks(x, blocks), 4, 0.5)
+      TestData.assertClose(expected, UdfsSolver.scatter(TestData.blocks(x, blocks), 4, 0.5, KnnSearch.exact())
           .data(), 1e-10, blocks + " blocks");
     }
   }

@@ -9,6 +9,9 @@ package io.github.sparkufs.linalg;
  * d > n it uses the Woodbury identity of SPEC §1 instead:
  * {@code (X Xᵀ + βD)^{-1} X B = D^{-1} X (βI + K)^{-1} B} with {@code K = Xᵀ D^{-1} X} (n × n),
  * so only a min(n, d)-sized system is ever factorised on the driver.
+ *
+ * <p>An instance keeps the Gram and, on the d × d side, one d × d work matrix that every solve
+ * refills, so repeated solves with a changing D allocate no d × d array; it is not thread-safe.
  */
 public final class RegularizedRegression {
 

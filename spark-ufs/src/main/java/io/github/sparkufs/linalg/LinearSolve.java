@@ -23,6 +23,19 @@ public final class LinearSolve {
     return solve(a, b);
   }
 
+  /**
+   * Solves {@code a x = b} for symmetric positive definite {@code a} by Cholesky ({@code dposv})
+   * without copying: only the upper triangle of {@code a} is read, and it is overwritten by the
+   * Cholesky factor; {@code b} is overwritten by the solution. Returns false, with both inputs
+   * in an unspecified state, when {@code a} is not numerically positive definite.
+   */
+  public static boolean solveSymmetricInPlace(DenseMatrix a, DenseMatrix b) {
+    int n = requireSystem(a, b);
+    intW info = new intW(0);
+    LinalgBackend.lapack().dposv("U", n, b.cols(), a.data(), n, b.data(), n, info);
+    return info.val == 0;
+  }
+
   /** Solves {@code a x = b} by LU with partial pivoting ({@code dgesv}). */
   public static DenseMatrix solve(DenseMatrix a, DenseMatrix b) {
     int n = requireSystem(a, b);

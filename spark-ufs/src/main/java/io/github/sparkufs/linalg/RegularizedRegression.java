@@ -9,12 +9,16 @@ package io.github.sparkufs.linalg;
  * d > n it uses the Woodbury identity of SPEC §1 instead:
  * {@code (X Xᵀ + βD)^{-1} X B = D^{-1} X (βI + K)^{-1} B} with {@code K = Xᵀ D^{-1} X} (n × n),
  * so only a min(n, d)-sized system is ever factorised on the driver.
+ *
+ * <p>An instance keeps the Gram and, on the d × d side, one d × d work matrix that every solve
+ * refills, so repeated solves with a changing D allocate no d × d array; it is not thread-safe.
  */
 public final class RegularizedRegression {
 
   private final RowBlockMatrix x;
   private final boolean sampleSide;
   private DenseMatrix gram;
+  private DenseMatrix work;
 
   /** Chooses the cheaper side automatically. */
   public RegularizedRegression(RowBlockMatrix x) {
@@ -57,13 +61,44 @@ public final class RegularizedRegression {
   }
 
   private DenseMatrix solveFeatureSide(double[] d, double beta, Shared<DenseMatrix> targets) {
-    DenseMatrix a = gram().copy();
-    double[] scaled = new double[d.length];
-    for (int i = 0; i < d.length; i++) {
-      scaled[i] = beta * d[i];
+    return solveFeatureSide(d, beta, x.multiply(targets));
+  }
+
+  /**
+   * {@code W = (X Xᵀ + β diag(d))^{-1} R} on the d × d side for a right-hand side
+   * {@code R = X B} (d × k) the caller already has, for instance from a fused pass over the
+   * blocks. Each call copies only the upper triangle of the Gram into one work matrix kept
+   * between calls and factorises it there (Cholesky, {@code dposv}); LU is the fallback when the
+   * system is not numerically positive definite. {@code rhs} is not modified.
+   */
+  public DenseMatrix solveFeatureSide(double[] d, double beta, DenseMatrix rhs) {
+    int dim = x.numCols();
+    if (d.length != dim) {
+      throw new IllegalArgumentException("D has " + d.length + " entries for " + dim
+          + " features");
     }
-    a.addDiagonalInPlace(scaled);
-    return LinearSolve.solveSymmetric(a, x.multiply(targets));
+    if (rhs.rows() != dim) {
+      throw new IllegalArgumentException("right-hand side " + rhs.shape() + " for " + dim
+          + " features");
+    }
+    if (work == null) {
+      work = new DenseMatrix(dim, dim);
+    }
+    double[] g = gram().data();
+    double[] a = work.data();
+    for (int j = 0; j < dim; j++) {
+      System.arraycopy(g, j * dim, a, j * dim, j + 1);
+      a[j * dim + j] += beta * d[j];
+    }
+    DenseMatrix w = rhs.copy();
+    if (LinearSolve.solveSymmetricInPlace(work, w)) {
+      return w;
+    }
+    DenseMatrix full = gram().copy();
+    for (int j = 0; j < dim; j++) {
+      full.data()[j * dim + j] += beta * d[j];
+    }
+    return LinearSolve.solve(full, rhs);
   }
 
   private DenseMatrix solveSampleSide(double[] d, double beta, Shared<DenseMatrix> targets) {

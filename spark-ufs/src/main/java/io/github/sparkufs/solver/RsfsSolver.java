@@ -6,7 +6,6 @@ import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.ChebyshevSubspace;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
-import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
 import io.github.sparkufs.linalg.RowBlock;
@@ -49,6 +48,11 @@ import java.util.Map;
  * Steps 2–3 for the current W and the factor for the next step 1, {@code X (F_new − Z)}, are
  * fused into one pass over the blocks: each iteration is one driver solve and one collect
  * (two passes on the Woodbury path, whose solve reads the blocks itself).
+ * On the d × d path the Gram {@code XXᵀ} is computed once and each solve refactorises it plus
+ * the new diagonal in one reused work matrix; this Cholesky is most of an iteration's cost. The
+ * iterations are not cut short: on COIL20 the relative change is still 1.5e-3 at iteration 30,
+ * and stopping at 15 (relative change 1e-2) measured ACC .631 at m = 50 against .639 (seed 1,
+ * 20 k-means runs), so {@code maxIter} and {@code tol} keep the shared defaults.
  *
  * <p><b>Objective history.</b> After iteration t the recorded value is Eq. 9 plus the penalty
  * {@code ν/2 ||FᵀF − I||²} at {@code (W_t, Z_t, F_{t−1})}: the W and Z just computed and the F
@@ -105,14 +109,24 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
   /** Added to the k-means indicator so that every entry of the initial F is positive. */
   static final double INIT_OFFSET = 0.2;
-  /** Seeded k-means runs on the spectral embedding that initialises F; the lowest cost wins. */
-  static final int INIT_KMEANS_RUNS = 10;
+  /**
+   * Seeded k-means runs on the spectral embedding that initialises F; the lowest cost wins.
+   * With 5 runs instead of 10 (and {@link #EIGEN_TOL} 1e-3 instead of 1e-4) the bench on COIL20
+   * (seed 1, 20 k-means runs) gave the same ACC at m = 50 (.639) and ACC .653 / .654 / .655 /
+   * .662 / .654 against .644 / .652 / .640 / .640 / .668 at m = 100..300; on JAFFE the same
+   * table to the last digit.
+   */
+  static final int INIT_KMEANS_RUNS = 5;
   /** Eigenvectors iterated beyond the c − 1 wanted by the initialising eigensolver. */
   static final int EIGEN_EXTRA = 20;
   /** Chebyshev degree of each filter of the initialising eigensolver. */
   static final int EIGEN_DEGREE = 24;
-  /** Residual tolerance of the initialising eigensolver, relative to its spectral bound. */
-  static final double EIGEN_TOL = 1e-4;
+  /**
+   * Residual tolerance of the initialising eigensolver, relative to its spectral bound: the
+   * eigenvectors only seed a k-means, and 1e-3 needs 73 operator products on COIL20 where 1e-4
+   * needs 97.
+   */
+  static final double EIGEN_TOL = 1e-3;
   /** Filter budget of the initialising eigensolver. */
   static final int EIGEN_MAX_FILTERS = 200;
   /** Lloyd iterations of the k-means that initialises F. */
@@ -223,7 +237,9 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     Partitioned<Block> blocks = attachGraph(x, graph);
 
     ex.describe("RSFS: spectral initialisation of F");
+    long initStart = System.nanoTime();
     int[] init = spectralClusters(ex, blocks, graph, n, c, common.seed());
+    double initSeconds = (System.nanoTime() - initStart) / 1e9;
     DenseMatrix f = ClusterIndicator.relaxed(init, c, INIT_OFFSET);
     DenseMatrix z = new DenseMatrix(c, n);
     RegularizedRegression regression = new RegularizedRegression(x);
@@ -238,6 +254,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     double orthogonalityError = Double.NaN;
     double noiseFraction = Double.NaN;
     int iterations = 0;
+    long loopStart = System.nanoTime();
     while (iterations < common.maxIter()) {
       ex.describe("RSFS iteration " + (iterations + 1));
       DenseMatrix w = sampleSide
@@ -270,6 +287,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         break;
       }
     }
+    double iterationSeconds = (System.nanoTime() - loopStart) / 1e9;
     blocks.release();
     huberHistory = Arrays.copyOf(huberValues, iterations);
 
@@ -281,6 +299,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     summary.put("kernelWidth", graph.width());
     summary.put("graphEdges", (double) graph.symmetric().numEntries());
     summary.put("graphSeconds", graphSeconds);
+    summary.put("initSeconds", initSeconds);
+    summary.put("iterationSeconds", iterationSeconds);
     summary.put("noiseFraction", noiseFraction);
     summary.put("orthogonalityError", orthogonalityError);
     summary.put("sampleSide", sampleSide ? 1.0 : 0.0);
@@ -382,14 +402,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   /** Eq. 11 on the d × d side from the product {@code X (F − Z)} of the previous pass. */
   private DenseMatrix solveFeatureSide(RegularizedRegression regression, double[] dWeights,
       DenseMatrix product) {
-    DenseMatrix a = regression.gram().copy();
-    double ratio = beta / alpha;
-    double[] diag = new double[dWeights.length];
-    for (int i = 0; i < diag.length; i++) {
-      diag[i] = ratio * dWeights[i];
-    }
-    a.addDiagonalInPlace(diag);
-    return LinearSolve.solveSymmetric(a, product);
+    return regression.solveFeatureSide(dWeights, beta / alpha, product);
   }
 
   /** Eq. 11 by the Woodbury (n × n) path, for d > n: the solve reads the blocks itself. */

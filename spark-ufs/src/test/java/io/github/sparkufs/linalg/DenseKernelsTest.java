@@ -3,6 +3,7 @@ package io.github.sparkufs.linalg;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.sparkufs.testing.TestData;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -89,6 +90,22 @@ class DenseKernelsTest {
         LocalPartitioned.DRIVER.share(targets));
     TestData.assertClose(x.multiplyTranspose(targets).data(), a.multiply(w).data(), 1e-9,
         "normal equations");
+  }
+
+  @Test
+  void featureSideSolveReusesItsWorkMatrixAcrossDiagonals() {
+    DenseMatrix x = random(6, 20, 12);
+    DenseMatrix rhs = random(6, 3, 13);
+    DenseMatrix before = rhs.copy();
+    RegularizedRegression regression = new RegularizedRegression(RowBlockMatrix.local(x), false);
+    double[][] diagonals = {{1, 2, 3, 4, 5, 6}, {0.01, 50, 0.3, 7, 1e-4, 2}, {1, 1, 1, 1, 1, 1}};
+    for (double[] d : diagonals) {
+      DenseMatrix w = regression.solveFeatureSide(d, 0.7, rhs);
+      DenseMatrix a = x.gram().addDiagonalInPlace(scaled(d, 0.7));
+      TestData.assertClose(rhs.data(), a.multiply(w).data(), 1e-9,
+          "normal equations for D = " + Arrays.toString(d));
+    }
+    TestData.assertClose(before.data(), rhs.data(), 0.0, "right-hand side unchanged");
   }
 
   @Test

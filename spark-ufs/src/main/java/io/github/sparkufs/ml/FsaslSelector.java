@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.FsaslSolver;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamValidators;
@@ -25,6 +26,7 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
   private final DoubleParam gamma;
   private final IntParam lassoNeighbors;
   private final IntParam innerIterations;
+  private final BooleanParam monotone;
 
   public FsaslSelector() {
     this(Identifiable.randomUID("fsaslSelector"));
@@ -47,11 +49,14 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
     innerIterations = new IntParam(uid, "innerIterations",
         "reweighting iterations of the W step per outer iteration (>= 1)",
         ParamValidators.gtEq(1));
+    monotone = new BooleanParam(uid, "monotone",
+        "true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration stops when none does; false: every W step of Theorem 1 is taken in full (Algorithm 2, the authors' code), and Eq. 5 may rise");
     setDefault(alpha, FsaslSolver.DEFAULT_ALPHA);
     setDefault(beta, FsaslSolver.DEFAULT_BETA);
     setDefault(gamma, FsaslSolver.DEFAULT_GAMMA);
     setDefault(lassoNeighbors, FsaslSolver.DEFAULT_LASSO_NEIGHBORS);
     setDefault(innerIterations, FsaslSolver.DEFAULT_INNER_ITERATIONS);
+    setDefault(monotone, FsaslSolver.DEFAULT_MONOTONE);
   }
 
   /** α of Eq. 5: the LASSO weight of the global structure S, as a fraction of each sample's λ_max, in (0, 1) */
@@ -79,6 +84,11 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
     return innerIterations;
   }
 
+  /** true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration stops when none does; false: every W step of Theorem 1 is taken in full (Algorithm 2, the authors' code), and Eq. 5 may rise */
+  public BooleanParam monotone() {
+    return monotone;
+  }
+
   public double getAlpha() {
     return (Double) getOrDefault(alpha);
   }
@@ -97,6 +107,10 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
 
   public int getInnerIterations() {
     return (Integer) getOrDefault(innerIterations);
+  }
+
+  public boolean getMonotone() {
+    return (Boolean) getOrDefault(monotone);
   }
 
   public FsaslSelector setAlpha(double value) {
@@ -124,6 +138,11 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
     return this;
   }
 
+  public FsaslSelector setMonotone(boolean value) {
+    set(monotone, value);
+    return this;
+  }
+
   @Override
   public String methodName() {
     return "fsasl";
@@ -137,7 +156,7 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
     return new FsaslSolver(common, getAlpha(), getBeta(), getGamma(), getLassoNeighbors(),
-        getInnerIterations());
+        getInnerIterations(), getMonotone());
   }
 
   public static MLReader<FsaslSelector> read() {

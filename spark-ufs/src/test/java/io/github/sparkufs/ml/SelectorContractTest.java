@@ -40,7 +40,7 @@ class SelectorContractTest {
           "maxIter", 20),
       "ndfs", Map.of("alpha", 2.0, "beta", 0.5, "gamma", 5.0, "maxIter", 15),
       "ufcm", Map.of("projectionDim", 3, "restarts", 4, "maxIter", 10),
-      "fsasl", Map.of("innerIterations", 2, "maxIter", 8),
+      "fsasl", Map.of("innerIterations", 2, "maxIter", 8, "monotone", false),
       "mcfs", Map.of("numNonZeros", 6, "kernelWidth", 0.0),
       "udfs", Map.of("gamma", 0.05, "lambda", 2.0, "maxIter", 12),
       "spec", Map.of("scoreType", 3, "numNeighbors", 6));

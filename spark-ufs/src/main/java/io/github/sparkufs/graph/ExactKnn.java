@@ -54,7 +54,7 @@ public final class ExactKnn {
               continue;
             }
             double d2 = Math.max(0.0, qNorms[qi] + rNorms[r0 + j] - 2 * dv[i * rn + j]);
-            offer(idx, dist, qi * k, k, d2, global);
+            NeighborLists.offer(idx, dist, qi * k, k, d2, global);
           }
         }
       }
@@ -62,19 +62,4 @@ public final class ExactKnn {
     return new NeighborLists(queries.offset(), k, idx, dist);
   }
 
-  /** Inserts (d2, global) into the sorted list at [base, base + k) if it is among the k best. */
-  private static void offer(int[] idx, double[] dist, int base, int k, double d2, int global) {
-    int last = base + k - 1;
-    if (!NeighborLists.before(d2, global, dist[last], idx[last])) {
-      return;
-    }
-    int at = last;
-    while (at > base && NeighborLists.before(d2, global, dist[at - 1], idx[at - 1])) {
-      dist[at] = dist[at - 1];
-      idx[at] = idx[at - 1];
-      at--;
-    }
-    dist[at] = d2;
-    idx[at] = global;
-  }
 }

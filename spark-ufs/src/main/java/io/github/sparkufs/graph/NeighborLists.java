@@ -86,6 +86,30 @@ public final class NeighborLists implements Serializable {
     return new NeighborLists(a.offset, k, idx, dist);
   }
 
+  /**
+   * Inserts (d2, global) into the sorted list at [base, base + k) if it is among the k best
+   * and not there yet (an approximate search may offer a sample more than once).
+   */
+  static void offer(int[] idx, double[] dist, int base, int k, double d2, int global) {
+    int last = base + k - 1;
+    if (!before(d2, global, dist[last], idx[last])) {
+      return;
+    }
+    for (int r = base; r <= last; r++) {
+      if (idx[r] == global) {
+        return;
+      }
+    }
+    int at = last;
+    while (at > base && before(d2, global, dist[at - 1], idx[at - 1])) {
+      dist[at] = dist[at - 1];
+      idx[at] = idx[at - 1];
+      at--;
+    }
+    dist[at] = d2;
+    idx[at] = global;
+  }
+
   static boolean before(double d1, int i1, double d2, int i2) {
     return d1 < d2 || (d1 == d2 && i1 < i2);
   }

@@ -218,7 +218,7 @@ public final class RandomProjectionKnn implements KnnSearch {
       for (int j = 1; j <= k; j++) {
         int r = (int) ((self + (long) j) % n);
         if (r >= rb.offset() && r < rb.offset() + rb.numRows()) {
-          offer(idx, dist, i * k, k, squaredDistance(qb, i, rb, r - rb.offset()), r);
+          NeighborLists.offer(idx, dist, i * k, k, squaredDistance(qb, i, rb, r - rb.offset()), r);
         }
       }
     }
@@ -246,7 +246,7 @@ public final class RandomProjectionKnn implements KnnSearch {
             double norms = a.norms[q] + b.norms[rs[j]];
             double d2 = norms - 2 * dv[i * rs.length + j];
             if (d2 <= dist[q * k + k - 1] + SCREEN_SLACK * norms) {
-              offer(idx, dist, q * k, k, squaredDistance(qb, q, rb, rs[j]), global);
+              NeighborLists.offer(idx, dist, q * k, k, squaredDistance(qb, q, rb, rs[j]), global);
             }
           }
         }
@@ -290,7 +290,7 @@ public final class RandomProjectionKnn implements KnnSearch {
             continue;
           }
           seen[u - lo] = q;
-          offer(idx, dist, i * k, k, squaredDistance(a, i, b, u - lo), u);
+          NeighborLists.offer(idx, dist, i * k, k, squaredDistance(a, i, b, u - lo), u);
         }
       }
     }
@@ -339,29 +339,6 @@ public final class RandomProjectionKnn implements KnnSearch {
     return (s0 + s1) + (s2 + s3);
   }
 
-  /**
-   * Inserts (d2, global) into the sorted list at [base, base + k) if it is among the k best
-   * and not there yet (another tree may have offered it).
-   */
-  private static void offer(int[] idx, double[] dist, int base, int k, double d2, int global) {
-    int last = base + k - 1;
-    if (!NeighborLists.before(d2, global, dist[last], idx[last])) {
-      return;
-    }
-    for (int r = base; r <= last; r++) {
-      if (idx[r] == global) {
-        return;
-      }
-    }
-    int at = last;
-    while (at > base && NeighborLists.before(d2, global, dist[at - 1], idx[at - 1])) {
-      dist[at] = dist[at - 1];
-      idx[at] = idx[at - 1];
-      at--;
-    }
-    dist[at] = d2;
-    idx[at] = global;
-  }
 
   /**
    * The hyperplanes of all trees, each tree a complete binary tree of the given depth in heap

@@ -17,6 +17,8 @@ public interface KnnSearch {
   String EXACT = "exact";
   /** The {@code knnAlgorithm} value of {@link RandomProjectionKnn}. */
   String APPROXIMATE = "approximate";
+  /** Every {@code knnAlgorithm} value. */
+  List<String> ALGORITHMS = List.of(AUTO, EXACT, APPROXIMATE);
 
   /**
    * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn}
@@ -59,8 +61,8 @@ public interface KnnSearch {
         return (x, k) -> x.numRows() < AUTO_APPROXIMATE_ROWS ? ExactKnn.search(x, k)
             : approximate.search(x, k);
       default:
-        throw new IllegalArgumentException("knnAlgorithm must be one of " + AUTO + ", " + EXACT
-            + ", " + APPROXIMATE + ", got " + algorithm);
+        throw new IllegalArgumentException("knnAlgorithm must be one of " + ALGORITHMS
+            + ", got " + algorithm);
     }
   }
 }

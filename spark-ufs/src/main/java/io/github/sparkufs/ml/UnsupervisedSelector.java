@@ -86,8 +86,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
         "how the kNN graph over samples is searched: auto (exact below "
             + KnnSearch.AUTO_APPROXIMATE_ROWS + " rows, else approximate), exact (all pairs), "
             + "or approximate (random-projection forest and neighbour-of-neighbour refinement)",
-        ParamValidators.inArray(new String[] {KnnSearch.AUTO, KnnSearch.EXACT,
-            KnnSearch.APPROXIMATE}));
+        ParamValidators.inArray(KnnSearch.ALGORITHMS.toArray(new String[0])));
     setDefault(featuresCol, "features");
     setDefault(outputCol, "selectedFeatures");
     setDefault(selectionMode, NUM_TOP_FEATURES);

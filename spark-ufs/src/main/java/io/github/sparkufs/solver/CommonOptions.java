@@ -1,7 +1,6 @@
 package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.KnnSearch;
-import java.util.List;
 
 /**
  * The settings every method shares (SPEC §6): the number of clusters c, the neighbourhood size
@@ -41,9 +40,9 @@ public final class CommonOptions {
     if (!(tol >= 0)) {
       throw new IllegalArgumentException("tol must be >= 0, got " + tol);
     }
-    if (!List.of(KnnSearch.AUTO, KnnSearch.EXACT, KnnSearch.APPROXIMATE).contains(knnAlgorithm)) {
-      throw new IllegalArgumentException("knnAlgorithm must be one of " + KnnSearch.AUTO + ", "
-          + KnnSearch.EXACT + ", " + KnnSearch.APPROXIMATE + ", got " + knnAlgorithm);
+    if (!KnnSearch.ALGORITHMS.contains(knnAlgorithm)) {
+      throw new IllegalArgumentException("knnAlgorithm must be one of " + KnnSearch.ALGORITHMS
+          + ", got " + knnAlgorithm);
     }
     this.numClusters = numClusters;
     this.numNeighbors = numNeighbors;

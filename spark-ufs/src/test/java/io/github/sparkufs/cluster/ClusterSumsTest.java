@@ -7,20 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class ClusterSumsTest {
-
-  private static DenseMatrix random(int rows, int cols, long seed) {
-    SplittableRandom rnd = new SplittableRandom(seed);
-    DenseMatrix m = new DenseMatrix(rows, cols);
-    for (int i = 0; i < m.data().length; i++) {
-      m.data()[i] = rnd.nextDouble() * 2 - 1;
-    }
-    return m;
-  }
 
   private static int[] randomLabels(int n, int k, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
@@ -48,7 +40,7 @@ class ClusterSumsTest {
 
   @Test
   void sumsAndCountsMatchTheIndicatorProducts() {
-    DenseMatrix x = random(6, 40, 1);
+    DenseMatrix x = TestData.uniform(6, 40, 1);
     int[][] labelings = {randomLabels(40, 4, 2), randomLabels(40, 4, 3)};
     List<ClusterSums> got = ClusterSums.of(threeBlocks(x), labelings, 4);
     for (int t = 0; t < 2; t++) {
@@ -64,9 +56,9 @@ class ClusterSumsTest {
 
   @Test
   void derivedQuantitiesMatchTheirDefinitions() {
-    DenseMatrix x = random(5, 30, 4);
+    DenseMatrix x = TestData.uniform(5, 30, 4);
     int[] labels = randomLabels(30, 3, 5);
-    DenseMatrix w = random(5, 2, 6);
+    DenseMatrix w = TestData.uniform(5, 2, 6);
     ClusterSums s = ClusterSums.of(RowBlockMatrix.local(x), labels, 3);
     DenseMatrix y = w.transposeMultiply(x);
     // G = Wᵀ X U (UᵀU)⁻¹: the mean of each cluster's projected samples.
@@ -100,13 +92,13 @@ class ClusterSumsTest {
 
   @Test
   void emptyClusterContributesNothing() {
-    DenseMatrix x = random(4, 10, 7);
+    DenseMatrix x = TestData.uniform(4, 10, 7);
     int[] labels = randomLabels(10, 2, 8);
     ClusterSums two = ClusterSums.of(RowBlockMatrix.local(x), labels, 2);
     ClusterSums three = ClusterSums.of(RowBlockMatrix.local(x), labels, 3);
     assertEquals(0, three.counts()[2]);
     assertEquals(2, three.nonEmpty());
-    DenseMatrix w = random(4, 2, 9);
+    DenseMatrix w = TestData.uniform(4, 2, 9);
     assertEquals(two.projectedBetweenScatter(w), three.projectedBetweenScatter(w), 1e-12);
     DenseMatrix g = three.projectedCentroids(w);
     assertEquals(0.0, g.get(0, 2), 0.0);
@@ -115,7 +107,7 @@ class ClusterSumsTest {
 
   @Test
   void sameSumsWhateverTheBlocks() {
-    DenseMatrix x = random(7, 50, 10);
+    DenseMatrix x = TestData.uniform(7, 50, 10);
     int[] labels = randomLabels(50, 5, 11);
     ClusterSums one = ClusterSums.of(RowBlockMatrix.local(x), labels, 5);
     ClusterSums three = ClusterSums.of(threeBlocks(x), labels, 5);
@@ -125,7 +117,7 @@ class ClusterSumsTest {
 
   @Test
   void rejectsBadLabels() {
-    RowBlockMatrix x = RowBlockMatrix.local(random(3, 4, 12));
+    RowBlockMatrix x = RowBlockMatrix.local(TestData.uniform(3, 4, 12));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ClusterSums.of(x, new int[] {0, 1, 2, 3}, 3));
     assertEquals("label 3 outside [0, 3)", e.getMessage());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.SplittableRandom;
+import io.github.sparkufs.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 class CardinalityLassoTest {
@@ -23,7 +23,7 @@ class CardinalityLassoTest {
 
   @Test
   void enoughNonZerosReachTheLeastSquaresSolution() {
-    DenseMatrix x = random(5, 40, 1);
+    DenseMatrix x = TestData.uniform(5, 40, 1);
     double[] y = vector(40, 2);
     DenseMatrix gram = x.gram();
     double[] xy = x.multiply(new DenseMatrix(40, 1, y)).data();
@@ -33,7 +33,7 @@ class CardinalityLassoTest {
 
   @Test
   void matchesTheLassoAtTheStoppingWeightWithAtMostMNonZeros() {
-    DenseMatrix x = random(12, 60, 3);
+    DenseMatrix x = TestData.uniform(12, 60, 3);
     double[] y = vector(60, 4);
     DenseMatrix gram = x.gram();
     double[] xy = x.multiply(new DenseMatrix(60, 1, y)).data();
@@ -68,7 +68,7 @@ class CardinalityLassoTest {
   @Test
   void dependentFeaturesAreSkipped() {
     // d = 6 > n = 4: the Gram matrix has rank 4, so at most 4 variables can be active.
-    DenseMatrix x = random(6, 4, 5);
+    DenseMatrix x = TestData.uniform(6, 4, 5);
     double[] y = vector(4, 6);
     DenseMatrix gram = x.gram();
     double[] xy = x.multiply(new DenseMatrix(4, 1, y)).data();
@@ -92,16 +92,7 @@ class CardinalityLassoTest {
     assertThrows(IllegalArgumentException.class, () -> new CardinalityLasso(new DenseMatrix(2, 3)));
   }
 
-  private static DenseMatrix random(int rows, int cols, long seed) {
-    SplittableRandom rnd = new SplittableRandom(seed);
-    DenseMatrix a = new DenseMatrix(rows, cols);
-    for (int i = 0; i < a.data().length; i++) {
-      a.data()[i] = rnd.nextDouble() * 2 - 1;
-    }
-    return a;
-  }
-
   private static double[] vector(int n, long seed) {
-    return random(n, 1, seed).data();
+    return TestData.uniform(n, 1, seed).data();
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.sparkufs.testing.TestData;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,15 +16,6 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class LassoTest {
-
-  private static DenseMatrix random(int rows, int cols, long seed) {
-    SplittableRandom rnd = new SplittableRandom(seed);
-    DenseMatrix a = new DenseMatrix(rows, cols);
-    for (int i = 0; i < a.data().length; i++) {
-      a.data()[i] = rnd.nextDouble() * 2 - 1;
-    }
-    return a;
-  }
 
   private static int[] range(int n) {
     int[] r = new int[n];
@@ -57,7 +49,7 @@ class LassoTest {
   @Test
   void solutionSatisfiesKktAndHasAtMostCNonZeros() {
     int c = 20;
-    DenseMatrix a = random(c, 400, 11);
+    DenseMatrix a = TestData.uniform(c, 400, 11);
     SplittableRandom rnd = new SplittableRandom(12);
     Lasso lasso = new Lasso(a);
     int[] cand = range(400);
@@ -78,7 +70,7 @@ class LassoTest {
   void matchesBruteForceOverSupportsAndSigns() {
     int c = 3;
     int n = 7;
-    DenseMatrix a = random(c, n, 21);
+    DenseMatrix a = TestData.uniform(c, n, 21);
     double[] y = {0.7, -0.4, 0.9};
     Lasso lasso = new Lasso(a);
     int[] cand = range(n);
@@ -142,7 +134,7 @@ class LassoTest {
 
   @Test
   void zeroAtAndAboveLambdaMax() {
-    DenseMatrix a = random(5, 30, 31);
+    DenseMatrix a = TestData.uniform(5, 30, 31);
     double[] y = {1, 2, 3, 4, 5};
     Lasso lasso = new Lasso(a);
     int[] cand = range(30);
@@ -155,7 +147,7 @@ class LassoTest {
   @Test
   void usesOnlyTheCandidatesAndSurvivesDuplicateAtoms() {
     int c = 6;
-    DenseMatrix a = random(c, 50, 41);
+    DenseMatrix a = TestData.uniform(c, 50, 41);
     // Columns 10 and 11 are identical: the path must not try to factor a singular Gram.
     System.arraycopy(a.data(), 10 * c, a.data(), 11 * c, c);
     double[] y = new double[c];
@@ -173,7 +165,7 @@ class LassoTest {
 
   @Test
   void reachesTheLeastSquaresFitAtZeroLambdaWhenDictionaryIsSquare() {
-    DenseMatrix a = random(4, 4, 51);
+    DenseMatrix a = TestData.uniform(4, 4, 51);
     double[] y = {0.3, -0.2, 0.5, 0.1};
     Lasso.Solution s = new Lasso(a).solve(range(4), y, 0.0);
     DenseMatrix expected = LinearSolve.solve(a, new DenseMatrix(4, 1, y.clone()));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -99,10 +98,7 @@ class McfsSolverTest {
 
   @Test
   void recoversPlantedFeatures() {
-    PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, 5);
-    SelectionResult r = new McfsSolver(new CommonOptions(4, 5, 1, 0, 1), 8, 0)
-        .fit(RowBlockMatrix.local(planted.matrix(400)));
-    double recall = planted.recall(FeatureRanking.rank(r.scores(), true));
+    double recall = TestData.plantedRecall(new McfsSolver(new CommonOptions(4, 5, 1, 0, 1), 8, 0));
     assertTrue(recall >= 0.9, "recall " + recall);
   }
 

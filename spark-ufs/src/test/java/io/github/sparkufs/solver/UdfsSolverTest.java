@@ -104,11 +104,8 @@ class UdfsSolverTest {
 
   @Test
   void recoversPlantedFeatures() {
-    PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, 5);
-    SelectionResult r = new UdfsSolver(new CommonOptions(4, 5, 20, 1e-8, 1),
-        UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA)
-        .fit(RowBlockMatrix.local(planted.matrix(400)));
-    double recall = planted.recall(FeatureRanking.rank(r.scores(), true));
+    double recall = TestData.plantedRecall(new UdfsSolver(new CommonOptions(4, 5, 20, 1e-8, 1),
+        UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA));
     assertTrue(recall >= 0.9, "recall " + recall);
   }
 

@@ -102,8 +102,8 @@ import java.util.Map;
  * row space of X instead of Theorem 1's two steps (4 of 10); seeds 1 to 8 find 7.9 on
  * average. A denser first graph avoids it: k = 10 finds 9.75 on average, 9 at seed 1.
  *
- * <p>Each iteration: one pass per eigensolver product, {@code innerIterations} passes for the
- * regression, one for X', one per evaluation of the W step's objective (monotone only), then
+ * <p>Each iteration: one pass per eigensolver product, one for the regression's {@code X Y}
+ * (on the n × n side, d > n, one per reweighting iteration), one for X', one per evaluation of the W step's objective (monotone only), then
  * one for S and P (a single search of each sample's nearest samples in X' serves the LASSO
  * dictionary, the simplex row and, the first time, μ of Eq. 21), one building the Laplacian's
  * row blocks lazily with the next pass, and one for the objective. The objective recorded
@@ -252,6 +252,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
       ex.describe("FSASL iteration " + t + ": W step");
       Shared<DenseMatrix> targets = ex.share(eig.vectors());
+      // X Y does not change across the reweighting iterations: one pass on the d × d side.
+      DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
       double[] d = weights;
       DenseMatrix regressed = null;
       for (int inner = 0; inner < innerIterations; inner++) {
@@ -259,7 +261,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
           d = new double[x.numCols()];
           Arrays.fill(d, 1.0);
         }
-        regressed = regression.solve(d, gamma, targets);
+        regressed = rhs == null ? regression.solve(d, gamma, targets)
+            : regression.solveFeatureSide(d, gamma, rhs);
         d = RowSparsityWeights.l21(regressed, RowSparsityWeights.DEFAULT_EPSILON);
       }
       targets.release();

@@ -5,7 +5,6 @@ import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
-import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
 import io.github.sparkufs.linalg.RowBlock;
@@ -227,7 +226,7 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     for (int it = 0; it < common.maxIter(); it++) {
       x.execution().describe("NDFS: iteration " + (it + 1));
       Shared<DenseMatrix> sf = x.execution().share(f);
-      w = woodbury ? regression.solve(dw, betaEff, sf) : featureSideSolve(gram, dw, betaEff, xf);
+      w = woodbury ? regression.solve(dw, betaEff, sf) : regression.solveFeatureSide(dw, betaEff, xf);
       Shared<DenseMatrix> sw = x.execution().share(w);
       Shared<DenseMatrix> sftf = x.execution().share(ftf);
       double a = alpha;
@@ -286,17 +285,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   }
 
   /** The d × d path of Eq. 12: {@code (X Xᵀ + β' D)^{-1} (X F)} by Cholesky. */
-  private static DenseMatrix featureSideSolve(DenseMatrix gram, double[] dw, double betaEff,
-      DenseMatrix xf) {
-    DenseMatrix a = gram.copy();
-    double[] diag = new double[dw.length];
-    for (int i = 0; i < dw.length; i++) {
-      diag[i] = betaEff * dw[i];
-    }
-    a.addDiagonalInPlace(diag);
-    return LinearSolve.solveSymmetric(a, xf);
-  }
-
   /**
    * The clustering F starts from: the lowest-cost of {@value #INIT_KMEANS_RUNS} seeded k-means
    * runs (as scikit-feature's reference NDFS does with {@code n_init = 10}). When the Gram

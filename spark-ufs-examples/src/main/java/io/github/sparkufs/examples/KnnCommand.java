@@ -4,7 +4,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.ExactKnn;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.NeighborLists;
-import io.github.sparkufs.graph.RandomProjectionKnn;
+import io.github.sparkufs.graph.CellProbeKnn;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -20,7 +20,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * {@code knn}: the approximate kNN graph ({@link RandomProjectionKnn}) against the exact one
+ * {@code knn}: the approximate kNN graph ({@link CellProbeKnn}) against the exact one
  * ({@link ExactKnn}) on {@link PlantedClusters} data generated on the executors, distributed
  * blocks. For each n it prints both build times (wall and, for local masters, this JVM's CPU
  * seconds, which other load on the machine does not inflate), their ratios and the recall (the share of the
@@ -31,7 +31,7 @@ import org.apache.spark.sql.SparkSession;
 final class KnnCommand {
 
   static final Set<String> OPTIONS = Set.of("rows", "features", "informative", "clusters",
-      "separation", "neighbors", "trees", "leaf-size", "refinements", "sample", "exact",
+      "separation", "neighbors", "cell-size", "probes", "sample", "exact",
       "partitions", "seed", "master");
 
   private KnnCommand() {}
@@ -49,13 +49,12 @@ final class KnnCommand {
     if (!exactFlag.equals("true") && !exactFlag.equals("false")) {
       throw new UsageException("--exact must be true or false, got " + exactFlag);
     }
-    RandomProjectionKnn approximate;
+    CellProbeKnn approximate;
     PlantedClusters planted;
     try {
-      approximate = new RandomProjectionKnn(seed,
-          args.integer("trees", RandomProjectionKnn.DEFAULT_TREES),
-          args.integer("leaf-size", RandomProjectionKnn.DEFAULT_LEAF_SIZE),
-          args.integer("refinements", RandomProjectionKnn.DEFAULT_REFINEMENTS));
+      approximate = new CellProbeKnn(seed,
+          args.integer("cell-size", CellProbeKnn.DEFAULT_CELL_SIZE),
+          args.integer("probes", CellProbeKnn.DEFAULT_PROBES));
       planted = new PlantedClusters(d, informative, c, separation, seed);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

@@ -25,8 +25,8 @@ public final class SparkUfsCli {
       "  scale  --method M --rows 10000,100000 [--features 100] [--informative 10]",
       "         [--clusters 5] [--separation 2] [--partitions P] [--param k=v]... [--json OUT]",
       "         [--seed 1] [--master URL]",
-      "  knn    --rows 20000,100000 [--features 100] [--neighbors 10] [--trees 8]",
-      "         [--leaf-size 256] [--refinements 4] [--sample 1000] [--exact true|false]",
+      "  knn    --rows 20000,100000 [--features 100] [--neighbors 10] [--cell-size 256]",
+      "         [--probes 48] [--sample 1000] [--exact true|false]",
       "         [--partitions P] [--seed 1] [--master URL]",
       "methods: " + String.join(", ", Selectors.names()));
 

@@ -161,7 +161,7 @@ class SparkUfsCliTest {
   @Test
   void knnPrintsBothTimesTheirRatioAndRecall() {
     Run r = new Run("knn", "--rows", "400", "--features", "8", "--informative", "3",
-        "--neighbors", "5", "--trees", "4", "--leaf-size", "32", "--sample", "100",
+        "--neighbors", "5", "--cell-size", "32", "--probes", "4", "--sample", "100",
         "--partitions", "3", "--master", "local[2]");
     assertEquals(0, r.status, r.err);
     String row = r.out.lines().filter(l -> l.trim().startsWith("400 ")).findFirst().orElseThrow();
@@ -222,7 +222,7 @@ class SparkUfsCliTest {
       "scale --method ndfs --rows 100 --features 5 --informative 8|numInformative must be in [1, 5], got 8",
       "scale --method ndfs --rows 100 --param gamma=-1|gamma given invalid value -1.0",
       "knn --rows 10 --neighbors 10|--rows must be > --neighbors = 10, got 10",
-      "knn --rows 100 --trees 0|numTrees must be >= 1, got 0",
+      "knn --rows 100 --probes 0|probes must be >= 1, got 0",
       "knn --rows 100 --exact maybe|--exact must be true or false, got maybe",
   })
   void mistakesGetOneLineAndStatusTwo(String line, String expected) {

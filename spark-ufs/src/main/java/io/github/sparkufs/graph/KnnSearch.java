@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * How the k-nearest-neighbour lists of the sample graphs (SPEC §2) are found: exactly
- * ({@link ExactKnn}, O(n² d)) or approximately ({@link RandomProjectionKnn}, O(n d log n)
- * per tree). Every graph builder takes one, so every method can use either unchanged.
+ * ({@link ExactKnn}, O(n² d)) or approximately ({@link CellProbeKnn}, O(n d) for a fixed
+ * number of candidates per sample). Every graph builder takes one, so every method can use
+ * either unchanged.
  */
 public interface KnnSearch {
 
@@ -15,20 +16,19 @@ public interface KnnSearch {
   String AUTO = "auto";
   /** The {@code knnAlgorithm} value of {@link ExactKnn}. */
   String EXACT = "exact";
-  /** The {@code knnAlgorithm} value of {@link RandomProjectionKnn}. */
+  /** The {@code knnAlgorithm} value of {@link CellProbeKnn}. */
   String APPROXIMATE = "approximate";
   /** Every {@code knnAlgorithm} value. */
   List<String> ALGORITHMS = List.of(AUTO, EXACT, APPROXIMATE);
 
   /**
    * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn}
-   * (d = 100 planted data, k = 10, CPU seconds of a local run, 4 blocks): exact 7.3 s and
-   * approximate 34 s at n = 20,000 (recall 0.88), 34 s and 69 s at n = 50,000 (recall 0.80);
-   * 134 s and 153 s at n = 100,000 (recall 0.70). The exact search grows as n², the
-   * approximate one about as n, so the approximate one pays off only beyond that: from 200,000
-   * rows.
+   * (d = 100 planted data, k = 10, 4 blocks, {@link CellProbeKnn} defaults, CPU seconds of a
+   * local[2] run): at n = 20,000 both take 7 s (every cell is linked to most others, recall
+   * 0.999); at 50,000 exact 25.5 s, approximate 17.5 s (recall 0.969); at 100,000 exact 96.8 s,
+   * approximate 23.4 s (recall 0.919).
    */
-  int AUTO_APPROXIMATE_ROWS = 200_000;
+  int AUTO_APPROXIMATE_ROWS = 50_000;
 
   /** The k nearest neighbours of every sample (self excluded), one list per block. */
   Partitioned<NeighborLists> search(RowBlockMatrix x, int k);
@@ -55,9 +55,9 @@ public interface KnnSearch {
       case EXACT:
         return exact();
       case APPROXIMATE:
-        return RandomProjectionKnn.withDefaults(seed);
+        return CellProbeKnn.withDefaults(seed);
       case AUTO:
-        KnnSearch approximate = RandomProjectionKnn.withDefaults(seed);
+        KnnSearch approximate = CellProbeKnn.withDefaults(seed);
         return (x, k) -> x.numRows() < AUTO_APPROXIMATE_ROWS ? ExactKnn.search(x, k)
             : approximate.search(x, k);
       default:

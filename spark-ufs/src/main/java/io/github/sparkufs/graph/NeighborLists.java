@@ -46,6 +46,15 @@ public final class NeighborLists implements Serializable {
     return distances[i * k + r];
   }
 
+  /**
+   * Offers (d2, global) to local sample i's list ({@link #offer(int[], double[], int, int,
+   * double, int)}) and returns the list's k-th distance after it.
+   */
+  double offer(int i, double d2, int global) {
+    offer(indices, distances, i * k, k, d2, global);
+    return distances[i * k + k - 1];
+  }
+
   /** The first {@code count} neighbours of every sample (count ≤ k). */
   NeighborLists first(int count) {
     int rows = numRows();

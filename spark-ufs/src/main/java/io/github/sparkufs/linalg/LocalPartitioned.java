@@ -107,6 +107,23 @@ public final class LocalPartitioned<T> implements Partitioned<T> {
   }
 
   @Override
+  public <R> Partitioned<R> crossMergeOnce(
+      SerializableBiFunction<? super T, ? super T, Pieces<R>> pair,
+      SerializableBinaryOperator<R> merge) {
+    List<R> out = new ArrayList<>(Collections.nCopies(blocks.size(), null));
+    for (int i = 0; i < blocks.size(); i++) {
+      for (int j = i; j < blocks.size(); j++) {
+        Pieces<R> p = pair.apply(blocks.get(i), blocks.get(j));
+        out.set(i, out.get(i) == null ? p.first() : merge.apply(out.get(i), p.first()));
+        if (j > i) {
+          out.set(j, out.get(j) == null ? p.second() : merge.apply(out.get(j), p.second()));
+        }
+      }
+    }
+    return new LocalPartitioned<>(out);
+  }
+
+  @Override
   public void release() {}
 
   private static <U> LocalPartitioned<U> local(Partitioned<U> other) {

@@ -1,5 +1,6 @@
 package io.github.sparkufs.linalg;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -42,6 +43,20 @@ public interface Partitioned<T> {
    */
   <R> Partitioned<R> crossMerge(SerializableBiFunction<? super T, ? super T, ? extends R> pair,
       SerializableBinaryOperator<R> merge);
+
+  /**
+   * Like {@link #crossMerge} for a pair function that serves both blocks at once: {@code
+   * pair(a, b)} is called once per unordered pair of blocks, a at or before b in block order,
+   * and returns a piece for a and a piece for b (for {@code pair(a, a)} the second is
+   * ignored). For every block the pieces it gets are merged. A symmetric all-pairs step reads
+   * each pair of blocks once instead of twice.
+   */
+  <R> Partitioned<R> crossMergeOnce(
+      SerializableBiFunction<? super T, ? super T, Pieces<R>> pair,
+      SerializableBinaryOperator<R> merge);
+
+  /** What {@link #crossMergeOnce}'s pair function returns: a piece for each of its blocks. */
+  record Pieces<R>(R first, R second) implements Serializable {}
 
   /** Frees the cached blocks. */
   void release();

@@ -85,7 +85,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     knnAlgorithm = new Param<>(uid, "knnAlgorithm",
         "how the kNN graph over samples is searched: auto (exact below "
             + KnnSearch.AUTO_APPROXIMATE_ROWS + " rows, else approximate), exact (all pairs), "
-            + "or approximate (random-projection forest and neighbour-of-neighbour refinement)",
+            + "or approximate (k-means cells, each sample compared with the samples of the "
+            + "nearest cells)",
         ParamValidators.inArray(KnnSearch.ALGORITHMS.toArray(new String[0])));
     setDefault(featuresCol, "features");
     setDefault(outputCol, "selectedFeatures");

@@ -84,12 +84,35 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
   public <R> Partitioned<R> crossMerge(SerializableBiFunction<? super T, ? super T, ? extends R> pair,
       SerializableBinaryOperator<R> merge) {
     int n = numPartitions();
-    JavaPairRDD<Integer, T> indexed = rdd.mapPartitionsWithIndex(
-        (Integer p, Iterator<T> it) -> Collections.singletonList(new Tuple2<>(p, it.next())).iterator(),
-        true).mapToPair(t -> t);
+    JavaPairRDD<Integer, T> indexed = indexed();
     JavaPairRDD<Integer, R> pieces = indexed.cartesian(indexed)
         .mapToPair(ab -> new Tuple2<>(ab._1()._1(), (R) pair.apply(ab._1()._2(), ab._2()._2())));
     return kept(pieces.reduceByKey(new IdentityPartitioner(n), merge::apply).values());
+  }
+
+  @Override
+  public <R> Partitioned<R> crossMergeOnce(
+      SerializableBiFunction<? super T, ? super T, Pieces<R>> pair,
+      SerializableBinaryOperator<R> merge) {
+    int n = numPartitions();
+    JavaPairRDD<Integer, T> indexed = indexed();
+    JavaPairRDD<Integer, R> pieces = indexed.cartesian(indexed)
+        .filter(ab -> ab._1()._1() <= ab._2()._1())
+        .flatMapToPair(ab -> {
+          int i = ab._1()._1();
+          int j = ab._2()._1();
+          Pieces<R> p = pair.apply(ab._1()._2(), ab._2()._2());
+          return (i == j ? List.of(new Tuple2<>(i, p.first()))
+              : List.of(new Tuple2<>(i, p.first()), new Tuple2<>(j, p.second()))).iterator();
+        });
+    return kept(pieces.reduceByKey(new IdentityPartitioner(n), merge::apply).values());
+  }
+
+  /** The blocks keyed by their partition index. */
+  private JavaPairRDD<Integer, T> indexed() {
+    return rdd.mapPartitionsWithIndex(
+        (Integer p, Iterator<T> it) -> Collections.singletonList(new Tuple2<>(p, it.next())).iterator(),
+        true).mapToPair(t -> t);
   }
 
   /** Persists and computes {@code out} now. */

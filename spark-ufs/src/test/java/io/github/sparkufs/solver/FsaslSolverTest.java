@@ -2,6 +2,7 @@ package io.github.sparkufs.solver;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class FsaslSolverTest {
@@ -161,16 +163,31 @@ class FsaslSolverTest {
 
   @Test
   void structureRowsAreSparseLassoColumnsAndSimplexRows() {
-    int c = 4;
-    int n = 120;
+    assertFalse(FsaslSolver.Structure.searchesKdTree(120, 4));
+    assertStructure(4, 9, 40, 50, 30);
+    assertTrue(FsaslSolver.Structure.searchesKdTree(600, 2));
+    assertStructure(2, 10, 200, 250, 150);
+  }
+
+  /**
+   * The structure learned from a random projection (c × the blocks' samples): LASSO columns
+   * with at most c non-zeros among the dictionary, simplex rows over the k nearest samples, μ
+   * of Eq. 21, for the whole dictionary and for the 30 nearest samples.
+   */
+  private static void assertStructure(int c, long seed, int... blockSizes) {
     int k = 5;
+    int n = Arrays.stream(blockSizes).sum();
     DenseMatrix xp = new DenseMatrix(c, n);
-    SplittableRandom rnd = new SplittableRandom(9);
+    SplittableRandom rnd = new SplittableRandom(seed);
     for (int i = 0; i < xp.data().length; i++) {
       xp.data()[i] = rnd.nextDouble() - 0.5;
     }
+    int[][] nearest = new int[n][];
+    for (int i = 0; i < n; i++) {
+      nearest[i] = bruteForceNearest(xp, i);
+    }
     for (int lassoNeighbors : new int[] {0, 30}) {
-      RowBlockMatrix x = blocks(xp, 40, 50, 30);
+      RowBlockMatrix x = blocks(xp, blockSizes);
       Shared<DenseMatrix> shared = x.execution().share(xp);
       FsaslSolver.Structure s = FsaslSolver.Structure.learn(x, shared, xp, null, null, null,
           0.01, Double.NaN, k, lassoNeighbors);
@@ -182,10 +199,14 @@ class FsaslSolverTest {
         assertTrue(column.length >= 1 && column.length <= c, column.length + " non-zeros in "
             + c + " dimensions");
         assertTrue(Arrays.stream(column).noneMatch(j -> j == self), "s_ii must be 0");
+        if (lassoNeighbors > 0) {
+          assertTrue(isAmong(column, Arrays.copyOf(nearest[i], lassoNeighbors)), "sample " + i
+              + " uses a sample outside its " + lassoNeighbors + " nearest");
+        }
         int[] support = s.p().columns(i);
         double[] p = s.p().values(i);
-        assertTrue(support.length <= k);
-        assertTrue(Arrays.stream(support).noneMatch(j -> j == self));
+        assertTrue(isAmong(support, Arrays.copyOf(nearest[i], k)), "simplex row " + i
+            + " is not over the " + k + " nearest samples");
         assertEquals(1.0, Arrays.stream(p).sum(), 1e-12);
         assertTrue(Arrays.stream(p).allMatch(v -> v >= 0));
         nonZeros += (int) Arrays.stream(p).filter(v -> v > 0).count();
@@ -196,21 +217,37 @@ class FsaslSolverTest {
     }
   }
 
+  private static boolean isAmong(int[] samples, int[] allowed) {
+    return Arrays.stream(samples).allMatch(j -> Arrays.stream(allowed).anyMatch(v -> v == j));
+  }
+
+  /** All other samples by squared distance to sample i, ties to the lower index. */
+  private static int[] bruteForceNearest(DenseMatrix xp, int i) {
+    return IntStream.range(0, xp.cols()).filter(j -> j != i).boxed()
+        .sorted((a, b) -> {
+          int byDistance = Double.compare(squaredDistance(xp, i, a), squaredDistance(xp, i, b));
+          return byDistance != 0 ? byDistance : Integer.compare(a, b);
+        }).mapToInt(Integer::intValue).toArray();
+  }
+
+  private static double squaredDistance(DenseMatrix xp, int i, int j) {
+    double s = 0;
+    for (int t = 0; t < xp.rows(); t++) {
+      double diff = xp.get(t, i) - xp.get(t, j);
+      s += diff * diff;
+    }
+    return s;
+  }
+
   /** Eq. 21 by brute force: all squared distances of each sample, sorted. */
   private static double eq21(DenseMatrix xp, int k) {
     int n = xp.cols();
-    int c = xp.rows();
     double sum = 0;
     for (int i = 0; i < n; i++) {
       double[] d = new double[n - 1];
       for (int j = 0, at = 0; j < n; j++) {
         if (j != i) {
-          double s = 0;
-          for (int t = 0; t < c; t++) {
-            double diff = xp.get(t, i) - xp.get(t, j);
-            s += diff * diff;
-          }
-          d[at++] = s;
+          d[at++] = squaredDistance(xp, i, j);
         }
       }
       Arrays.sort(d);

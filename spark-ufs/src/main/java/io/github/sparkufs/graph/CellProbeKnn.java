@@ -1,0 +1,650 @@
+package io.github.sparkufs.graph;
+
+import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.LinalgBackend;
+import io.github.sparkufs.linalg.Partitioned;
+import io.github.sparkufs.linalg.Partitioned.Pieces;
+import io.github.sparkufs.linalg.RowBlock;
+import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.Shared;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Approximate k-nearest-neighbour lists for large n, in the same shape as {@link ExactKnn}: the
+ * samples are put in k-means cells of about {@code cellSize} samples, and each sample is
+ * compared with the samples of the {@code probes} cells whose centres are nearest its own
+ * cell's centre (an inverted-file search, as in Jégou, Douze and Schmid, TPAMI 2011, without
+ * compression). With the cell size and the probes fixed, each sample meets about
+ * {@code probes · cellSize} candidates whatever n is, so the work is O(n · probes · cellSize ·
+ * d): linear in n, where the exact search is quadratic.
+ *
+ * <ol>
+ *   <li><b>Cells.</b> {@code n / cellSize} centres from {@value #LLOYD_ITERATIONS} Lloyd
+ *       iterations on the driver over a stratified sample of {@value #SAMPLE_PER_CELL} rows
+ *       per cell, started from distinct sample rows; each cell's probe list is its
+ *       {@code probes} nearest centres, its own first.</li>
+ *   <li><b>Routing.</b> Every block assigns its samples to their nearest centre and keeps a
+ *       single-precision copy of its samples ordered by cell.</li>
+ *   <li><b>Search.</b> For every pair of blocks (a, b) and every cell Q, the samples of a in Q
+ *       are compared with the samples of b in Q's probe cells by one single-precision GEMM,
+ *       the exact search's tile restricted to those cells; the lists merge across blocks.
+ *       Every sample also meets the k samples that follow it (cyclically), so its list is
+ *       always full.</li>
+ * </ol>
+ *
+ * <p>The single-precision products only screen: a candidate within {@link #SCREEN_SLACK} of
+ * the current k-th distance gets its double-precision squared distance {@code Σ (a_f − b_f)²}
+ * (a fixed summation order), and only those are kept. So each list is the exact k nearest of
+ * the sample's candidate set, ties to the lower index, and the same for any split of the rows
+ * into blocks (a sample's cell is decided the same way: nearest centre by double-precision
+ * distance among those the screen leaves).
+ *
+ * <p>Measured with {@code spark-ufs knn} on planted data (d = 100, 90 features of pure noise,
+ * which makes the points nearly isotropic: the hardest case for any approximate search), see
+ * {@link KnnSearch#AUTO_APPROXIMATE_ROWS}.
+ */
+public final class CellProbeKnn implements KnnSearch {
+
+  /** Samples per cell of the default search. */
+  public static final int DEFAULT_CELL_SIZE = 256;
+  /** Cells probed per sample by the default search. */
+  public static final int DEFAULT_PROBES = 48;
+
+  /** Lloyd iterations placing the cell centres. */
+  static final int LLOYD_ITERATIONS = 6;
+  /** Sample rows per cell the centres are placed from. */
+  static final int SAMPLE_PER_CELL = 16;
+
+  /**
+   * Relative margin of the single-precision screens: far above the rounding of a float
+   * {@code ||a||² + ||b||² − 2 aᵀb} (about d · 6e-8 of the norms), far below real gaps.
+   */
+  static final double SCREEN_SLACK = 1e-4;
+
+  /** Samples per GEMM tile on the query side: a tile's products are at most TILE floats per candidate. */
+  private static final int TILE = 256;
+
+  private final long seed;
+  private final int cellSize;
+  private final int probes;
+
+  /**
+   * @param seed fixes the sample the centres are placed from
+   * @param cellSize samples a cell is meant to hold, ≥ 1
+   * @param probes cells each sample is compared with, its own included, ≥ 1
+   */
+  public CellProbeKnn(long seed, int cellSize, int probes) {
+    if (cellSize < 1) {
+      throw new IllegalArgumentException("cellSize must be >= 1, got " + cellSize);
+    }
+    if (probes < 1) {
+      throw new IllegalArgumentException("probes must be >= 1, got " + probes);
+    }
+    this.seed = seed;
+    this.cellSize = cellSize;
+    this.probes = probes;
+  }
+
+  /** The search with {@link #DEFAULT_CELL_SIZE} and {@link #DEFAULT_PROBES}. */
+  public static CellProbeKnn withDefaults(long seed) {
+    return new CellProbeKnn(seed, DEFAULT_CELL_SIZE, DEFAULT_PROBES);
+  }
+
+  @Override
+  public Partitioned<NeighborLists> search(RowBlockMatrix x, int k) {
+    int n = x.numRows();
+    if (k < 1 || k >= n) {
+      throw new IllegalArgumentException("numNeighbors must be in [1, n - 1] = [1, "
+          + (n - 1) + "], got " + k);
+    }
+    int numCells = Math.max(1, n / cellSize);
+    Cells cells = Cells.place(sample(x, numCells), numCells, Math.min(probes, numCells),
+        new SplittableRandom(seed));
+    x.execution().describe("approximate kNN graph: " + numCells + " cells, "
+        + cells.links.length / numCells + " linked per cell on average (k = " + k + ")");
+    Shared<Cells> sharedCells = x.execution().share(cells);
+    Partitioned<CellBlock> routed = x.blocks().map(b -> CellBlock.route(b, sharedCells.get()));
+    Partitioned<NeighborLists> knn = routed.crossMergeOnce(
+        (a, b) -> nearest(a, b, sharedCells.get(), k, n), NeighborLists::merge);
+    sharedCells.release();
+    routed.release();
+    return knn;
+  }
+
+  @Override
+  public String toString() {
+    return "k-means cells of about " + cellSize + " samples, " + probes + " probed, seed " + seed;
+  }
+
+  /** A stratified sample of about SAMPLE_PER_CELL rows per cell, collected to the driver (d × s). */
+  private DenseMatrix sample(RowBlockMatrix x, int numCells) {
+    int n = x.numRows();
+    int s = (int) Math.min(n, (long) SAMPLE_PER_CELL * numCells);
+    SplittableRandom rnd = new SplittableRandom(seed ^ 0x5DEECE66DL);
+    int[] rows = new int[s];
+    for (int j = 0; j < s; j++) {
+      long from = (long) n * j / s;
+      long to = (long) n * (j + 1) / s;
+      rows[j] = (int) (from + rnd.nextLong(to - from));
+    }
+    Shared<int[]> shared = x.execution().share(rows);
+    List<DenseMatrix> parts = x.blocks().collect(b -> sampled(b, shared.get()));
+    shared.release();
+    return RowBlockMatrix.concatColumns(x.numCols(), parts);
+  }
+
+  /** The columns of {@code b} whose global index is in the ascending {@code rows}. */
+  private static DenseMatrix sampled(RowBlock b, int[] rows) {
+    int from = lowerBound(rows, b.offset());
+    int to = lowerBound(rows, b.offset() + b.numRows());
+    int d = b.numCols();
+    DenseMatrix out = new DenseMatrix(d, to - from);
+    for (int j = from; j < to; j++) {
+      System.arraycopy(b.columns().data(), (rows[j] - b.offset()) * d, out.data(),
+          (j - from) * d, d);
+    }
+    return out;
+  }
+
+  private static int lowerBound(int[] ascending, int value) {
+    int lo = 0;
+    int hi = ascending.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (ascending[mid] < value) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /**
+   * The pieces of both blocks' lists that the pairs between them give: for each sample of
+   * {@code a}, its k nearest among the samples of {@code b} in the cells linked to its own (and
+   * among the k samples following it), and the same for each sample of {@code b} against
+   * {@code a}. Each pair of samples is compared once; for {@code a == b} only the first piece.
+   * The lists are filled in cell order (so the screen reads them in sequence) and returned in
+   * row order.
+   */
+  static Pieces<NeighborLists> nearest(CellBlock a, CellBlock b, Cells cells, int k, int n) {
+    boolean same = a.block.offset() == b.block.offset();
+    int d = a.block.numCols();
+    NeighborLists forA = a.followers(b, k, n);
+    NeighborLists forB = same ? forA : b.followers(a, k, n);
+    double[] kthA = lastDistances(forA);
+    double[] kthB = same ? kthA : lastDistances(forB);
+    float[] refs = new float[0];
+    float[] dots = new float[0];
+    for (int q = 0; q < cells.count(); q++) {
+      int qFrom = a.start[q];
+      int qTo = a.start[q + 1];
+      if (qFrom == qTo) {
+        continue;
+      }
+      int m = 0;
+      for (int p = cells.linkStart(q); p < cells.linkStart(q + 1); p++) {
+        int r = cells.link(p);
+        if (!same || r >= q) {
+          m += b.start[r + 1] - b.start[r];
+        }
+      }
+      if (m == 0) {
+        continue;
+      }
+      if (refs.length < m * d) {
+        refs = new float[m * d];
+      }
+      int[] runs = new int[2 * (cells.linkStart(q + 1) - cells.linkStart(q))];
+      int numRuns = 0;
+      int at = 0;
+      for (int p = cells.linkStart(q); p < cells.linkStart(q + 1); p++) {
+        int r = cells.link(p);
+        if ((!same || r >= q) && b.start[r + 1] > b.start[r]) {
+          int len = b.start[r + 1] - b.start[r];
+          System.arraycopy(b.values, b.start[r] * d, refs, at * d, len * d);
+          runs[numRuns++] = b.start[r];
+          runs[numRuns++] = b.start[r + 1];
+          at += len;
+        }
+      }
+      for (int t0 = qFrom; t0 < qTo; t0 += TILE) {
+        int tn = Math.min(TILE, qTo - t0);
+        if (dots.length < m * tn) {
+          dots = new float[m * tn];
+        }
+        LinalgBackend.blas().sgemm("T", "N", m, tn, d, 1f, refs, 0, d, a.values, t0 * d, d,
+            0f, dots, 0, m);
+        for (int t = 0; t < tn; t++) {
+          offerTileColumn(a, t0 + t, b, runs, numRuns, same, dots, t * m, forA, forB, kthA,
+              kthB);
+        }
+      }
+    }
+    return new Pieces<>(a.inRowOrder(forA), same ? null : b.inRowOrder(forB));
+  }
+
+  /**
+   * Screens the products of a's sample at (cell-order) position {@code at} with b's samples at
+   * the positions of {@code runs} (from, to pairs, in the order of the products) and offers
+   * each pair within the screen's margin of either sample's current k-th distance ({@code
+   * kthA}, {@code kthB}: compact copies, so that the screen reads few cache lines) to that
+   * sample's list.
+   */
+  private static void offerTileColumn(CellBlock a, int at, CellBlock b, int[] runs,
+      int numRuns, boolean same, float[] dots, int dotsFrom, NeighborLists forA,
+      NeighborLists forB, double[] kthA, double[] kthB) {
+    float qNorm = a.norms[at];
+    float[] bNorms = b.norms;
+    int j = dotsFrom;
+    for (int run = 0; run < numRuns; run += 2) {
+      for (int pos = runs[run]; pos < runs[run + 1]; pos++, j++) {
+        float norms = qNorm + bNorms[pos];
+        float screened = norms - 2 * dots[j] - (float) SCREEN_SLACK * norms;
+        if ((screened <= kthA[at] || screened <= kthB[pos]) && !(same && pos == at)) {
+          double exact = a.squaredDistance(at, b, pos);
+          if (exact <= kthA[at]) {
+            kthA[at] = forA.offer(at, exact, b.block.offset() + b.order[pos]);
+          }
+          if (exact <= kthB[pos]) {
+            kthB[pos] = forB.offer(pos, exact, a.block.offset() + a.order[at]);
+          }
+        }
+      }
+    }
+  }
+
+  /** The k-th (last) distance of every list. */
+  private static double[] lastDistances(NeighborLists lists) {
+    double[] out = new double[lists.numRows()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = lists.distance(i, lists.k() - 1);
+    }
+    return out;
+  }
+
+  /** {@code Σ (a_f − b_f)²} of two samples in double arrays, in a fixed order. */
+  private static double squaredDistance(double[] av, int ai, double[] bv, int bj, int d) {
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    int f = 0;
+    for (; f + 3 < d; f += 4) {
+      double d0 = av[ai + f] - bv[bj + f];
+      double d1 = av[ai + f + 1] - bv[bj + f + 1];
+      double d2 = av[ai + f + 2] - bv[bj + f + 2];
+      double d3 = av[ai + f + 3] - bv[bj + f + 3];
+      s0 += d0 * d0;
+      s1 += d1 * d1;
+      s2 += d2 * d2;
+      s3 += d3 * d3;
+    }
+    for (; f < d; f++) {
+      double diff = av[ai + f] - bv[bj + f];
+      s0 += diff * diff;
+    }
+    return (s0 + s1) + (s2 + s3);
+  }
+
+  private static float[] toFloat(double[] v) {
+    float[] out = new float[v.length];
+    for (int f = 0; f < v.length; f++) {
+      out[f] = (float) v[f];
+    }
+    return out;
+  }
+
+  /**
+   * The cell centres (double, and a single-precision copy for the screen) and the links
+   * between cells: q and r are linked when r is among q's {@code probes} nearest centres (q
+   * itself first, ties to the lower index) or q among r's; each cell's links ascending, in
+   * compressed rows.
+   */
+  static final class Cells implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final DenseMatrix centers;
+    private final float[] floatCenters;
+    private final float[] centerNorms;
+    private final int[] linkStarts;
+    private final int[] links;
+
+    private Cells(DenseMatrix centers, int[] linkStarts, int[] links) {
+      this.centers = centers;
+      this.floatCenters = toFloat(centers.data());
+      this.centerNorms = floatNorms(floatCenters, centers.rows(), centers.cols());
+      this.linkStarts = linkStarts;
+      this.links = links;
+    }
+
+    int count() {
+      return centers.cols();
+    }
+
+    /** Where cell q's links start in {@link #link(int)}; they end at linkStart(q + 1). */
+    int linkStart(int q) {
+      return linkStarts[q];
+    }
+
+    int link(int p) {
+      return links[p];
+    }
+
+    /**
+     * Places {@code numCells} centres by Lloyd iterations over {@code points} (d × s, s ≥
+     * numCells) from distinct points drawn with {@code rnd}; a cell left empty keeps its
+     * centre.
+     */
+    static Cells place(DenseMatrix points, int numCells, int probes, SplittableRandom rnd) {
+      int d = points.rows();
+      int s = points.cols();
+      double[] p = points.data();
+      int[] perm = new int[s];
+      for (int j = 0; j < s; j++) {
+        perm[j] = j;
+      }
+      for (int j = 0; j < numCells; j++) {
+        int r = j + rnd.nextInt(s - j);
+        int t = perm[j];
+        perm[j] = perm[r];
+        perm[r] = t;
+      }
+      DenseMatrix centers = new DenseMatrix(d, numCells);
+      for (int c = 0; c < numCells; c++) {
+        System.arraycopy(p, perm[c] * d, centers.data(), c * d, d);
+      }
+      double[] pointNorms = points.columnNormsSquared();
+      for (int it = 0; it < LLOYD_ITERATIONS; it++) {
+        int[] label = nearestCenters(points, pointNorms, centers);
+        double[] sums = new double[d * numCells];
+        int[] counts = new int[numCells];
+        for (int j = 0; j < s; j++) {
+          counts[label[j]]++;
+          for (int f = 0; f < d; f++) {
+            sums[label[j] * d + f] += p[j * d + f];
+          }
+        }
+        for (int c = 0; c < numCells; c++) {
+          if (counts[c] > 0) {
+            for (int f = 0; f < d; f++) {
+              centers.data()[c * d + f] = sums[c * d + f] / counts[c];
+            }
+          }
+        }
+      }
+      return linked(centers, probeLists(centers, probes), probes);
+    }
+
+    /** The cells of {@code centers} with q and r linked when either is in the other's probes. */
+    private static Cells linked(DenseMatrix centers, int[] nearest, int probes) {
+      int numCells = centers.cols();
+      int[] counts = new int[numCells + 1];
+      for (int q = 0; q < numCells; q++) {
+        for (int p = 0; p < probes; p++) {
+          int r = nearest[q * probes + p];
+          counts[q + 1]++;
+          if (!isProbe(nearest, probes, r, q)) {
+            counts[r + 1]++;
+          }
+        }
+      }
+      for (int q = 0; q < numCells; q++) {
+        counts[q + 1] += counts[q];
+      }
+      int[] fill = Arrays.copyOf(counts, numCells);
+      int[] links = new int[counts[numCells]];
+      for (int q = 0; q < numCells; q++) {
+        for (int p = 0; p < probes; p++) {
+          int r = nearest[q * probes + p];
+          links[fill[q]++] = r;
+          if (!isProbe(nearest, probes, r, q)) {
+            links[fill[r]++] = q;
+          }
+        }
+      }
+      for (int q = 0; q < numCells; q++) {
+        Arrays.sort(links, counts[q], counts[q + 1]);
+      }
+      return new Cells(centers, counts, links);
+    }
+
+    private static boolean isProbe(int[] nearest, int probes, int q, int r) {
+      for (int p = 0; p < probes; p++) {
+        if (nearest[q * probes + p] == r) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** The nearest centre of each point (d × s), by one GEMM: argmin ||c||² − 2 cᵀx. */
+    private static int[] nearestCenters(DenseMatrix points, double[] pointNorms,
+        DenseMatrix centers) {
+      int numCells = centers.cols();
+      double[] centerNorms = centers.columnNormsSquared();
+      int[] label = new int[points.cols()];
+      for (int j0 = 0; j0 < points.cols(); j0 += 4 * TILE) {
+        int jn = Math.min(4 * TILE, points.cols() - j0);
+        double[] dots = centers.transposeMultiply(points.columns(j0, jn)).data();
+        for (int j = 0; j < jn; j++) {
+          int best = 0;
+          double bestValue = Double.POSITIVE_INFINITY;
+          for (int c = 0; c < numCells; c++) {
+            double v = centerNorms[c] - 2 * dots[j * numCells + c];
+            if (v < bestValue) {
+              bestValue = v;
+              best = c;
+            }
+          }
+          label[j0 + j] = best;
+        }
+      }
+      return label;
+    }
+
+    /** Each centre's {@code probes} nearest centres (itself first), ties to the lower index. */
+    private static int[] probeLists(DenseMatrix centers, int probes) {
+      int numCells = centers.cols();
+      int[] lists = new int[numCells * probes];
+      double[] listDistances = new double[numCells * probes];
+      Arrays.fill(lists, Integer.MAX_VALUE);
+      Arrays.fill(listDistances, Double.POSITIVE_INFINITY);
+      double[] norms = centers.columnNormsSquared();
+      for (int c0 = 0; c0 < numCells; c0 += TILE) {
+        int cn = Math.min(TILE, numCells - c0);
+        double[] dots = centers.transposeMultiply(centers.columns(c0, cn)).data();
+        for (int q = 0; q < cn; q++) {
+          int base = (c0 + q) * probes;
+          for (int c = 0; c < numCells; c++) {
+            double d2 = c == c0 + q ? Double.NEGATIVE_INFINITY
+                : norms[c0 + q] + norms[c] - 2 * dots[q * numCells + c];
+            NeighborLists.offer(lists, listDistances, base, probes, d2, c);
+          }
+        }
+      }
+      return lists;
+    }
+
+    /**
+     * The cell of local sample i of {@code b}: the nearest centre by double-precision distance
+     * among those the single-precision products {@code dots} (this sample's column) leave
+     * within the screen's margin, ties to the lower index.
+     */
+    int cellOf(RowBlock b, int i, float[] dots, int column, float norm) {
+      int numCells = count();
+      float best = Float.POSITIVE_INFINITY;
+      for (int c = 0; c < numCells; c++) {
+        best = Math.min(best, centerNorms[c] - 2 * dots[column * numCells + c]);
+      }
+      int d = b.numCols();
+      int cell = -1;
+      double cellDistance = Double.POSITIVE_INFINITY;
+      for (int c = 0; c < numCells; c++) {
+        float v = centerNorms[c] - 2 * dots[column * numCells + c];
+        if (v <= best + SCREEN_SLACK * (norm + centerNorms[c])) {
+          double exact = squaredDistance(b.columns().data(), i * d, centers.data(), c * d, d);
+          if (exact < cellDistance) {
+            cellDistance = exact;
+            cell = c;
+          }
+        }
+      }
+      return cell;
+    }
+  }
+
+  /**
+   * A block routed to the cells: its samples' single-precision values and squared norms in
+   * cell order ({@code order[j]} is the local sample at position j), and where each cell's
+   * samples start in that order.
+   */
+  static final class CellBlock implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final RowBlock block;
+    private final int[] order;
+    private final int[] position;
+    private final int[] start;
+    private final float[] values;
+    private final float[] norms;
+
+    private CellBlock(RowBlock block, int[] order, int[] start, float[] values, float[] norms) {
+      this.block = block;
+      this.order = order;
+      this.position = new int[order.length];
+      for (int at = 0; at < order.length; at++) {
+        position[order[at]] = at;
+      }
+      this.start = start;
+      this.values = values;
+      this.norms = norms;
+    }
+
+    /**
+     * Lists in cell order holding, for each sample, those of {@code other}'s samples that are
+     * among the k following it (cyclically).
+     */
+    NeighborLists followers(CellBlock other, int k, int n) {
+      int rows = block.numRows();
+      int[] idx = new int[rows * k];
+      double[] dist = new double[rows * k];
+      Arrays.fill(idx, Integer.MAX_VALUE);
+      Arrays.fill(dist, Double.POSITIVE_INFINITY);
+      NeighborLists lists = new NeighborLists(block.offset(), k, idx, dist);
+      for (int at = 0; at < rows; at++) {
+        int self = block.offset() + order[at];
+        for (int j = 1; j <= k; j++) {
+          int r = (int) ((self + (long) j) % n);
+          int local = r - other.block.offset();
+          if (local >= 0 && local < other.block.numRows()) {
+            lists.offer(at, squaredDistance(at, other, other.position[local]), r);
+          }
+        }
+      }
+      return lists;
+    }
+
+    /**
+     * The squared distance of the samples at positions {@code at} and {@code pos} of {@code
+     * other}, from their single-precision values summed in double precision in a fixed order
+     * (four interleaved partial sums), so the same wherever it is computed.
+     */
+    double squaredDistance(int at, CellBlock other, int pos) {
+      int d = block.numCols();
+      float[] av = values;
+      float[] bv = other.values;
+      int ai = at * d;
+      int bj = pos * d;
+      double s0 = 0;
+      double s1 = 0;
+      double s2 = 0;
+      double s3 = 0;
+      int f = 0;
+      for (; f + 3 < d; f += 4) {
+        double d0 = av[ai + f] - bv[bj + f];
+        double d1 = av[ai + f + 1] - bv[bj + f + 1];
+        double d2 = av[ai + f + 2] - bv[bj + f + 2];
+        double d3 = av[ai + f + 3] - bv[bj + f + 3];
+        s0 += d0 * d0;
+        s1 += d1 * d1;
+        s2 += d2 * d2;
+        s3 += d3 * d3;
+      }
+      for (; f < d; f++) {
+        double diff = av[ai + f] - bv[bj + f];
+        s0 += diff * diff;
+      }
+      return (s0 + s1) + (s2 + s3);
+    }
+
+    /** Lists in cell order put back in row order. */
+    NeighborLists inRowOrder(NeighborLists byPosition) {
+      int k = byPosition.k();
+      int[] idx = new int[order.length * k];
+      double[] dist = new double[order.length * k];
+      for (int at = 0; at < order.length; at++) {
+        for (int r = 0; r < k; r++) {
+          idx[order[at] * k + r] = byPosition.index(at, r);
+          dist[order[at] * k + r] = byPosition.distance(at, r);
+        }
+      }
+      return new NeighborLists(block.offset(), k, idx, dist);
+    }
+
+    static CellBlock route(RowBlock b, Cells cells) {
+      int rows = b.numRows();
+      int d = b.numCols();
+      int numCells = cells.count();
+      float[] raw = toFloat(b.columns().data());
+      float[] rawNorms = floatNorms(raw, d, rows);
+      int[] cellOf = new int[rows];
+      float[] dots = new float[numCells * TILE];
+      for (int i0 = 0; i0 < rows; i0 += TILE) {
+        int in = Math.min(TILE, rows - i0);
+        LinalgBackend.blas().sgemm("T", "N", numCells, in, d, 1f, cells.floatCenters, 0, d,
+            raw, i0 * d, d, 0f, dots, 0, numCells);
+        for (int i = 0; i < in; i++) {
+          cellOf[i0 + i] = cells.cellOf(b, i0 + i, dots, i, rawNorms[i0 + i]);
+        }
+      }
+      int[] start = new int[numCells + 1];
+      for (int c : cellOf) {
+        start[c + 1]++;
+      }
+      for (int c = 0; c < numCells; c++) {
+        start[c + 1] += start[c];
+      }
+      int[] fill = Arrays.copyOf(start, numCells);
+      int[] order = new int[rows];
+      for (int i = 0; i < rows; i++) {
+        order[fill[cellOf[i]]++] = i;
+      }
+      float[] values = new float[rows * d];
+      float[] norms = new float[rows];
+      for (int j = 0; j < rows; j++) {
+        System.arraycopy(raw, order[j] * d, values, j * d, d);
+        norms[j] = rawNorms[order[j]];
+      }
+      return new CellBlock(b, order, start, values, norms);
+    }
+  }
+
+  private static float[] floatNorms(float[] v, int d, int count) {
+    float[] out = new float[count];
+    for (int j = 0; j < count; j++) {
+      float s = 0;
+      for (int f = 0; f < d; f++) {
+        s += v[j * d + f] * v[j * d + f];
+      }
+      out[j] = s;
+    }
+    return out;
+  }
+}

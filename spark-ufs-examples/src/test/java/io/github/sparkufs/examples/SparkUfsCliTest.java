@@ -161,7 +161,7 @@ class SparkUfsCliTest {
   @Test
   void knnPrintsBothTimesTheirRatioAndRecall() {
     Run r = new Run("knn", "--rows", "400", "--features", "8", "--informative", "3",
-        "--neighbors", "5", "--cell-size", "32", "--probes", "4", "--sample", "100",
+        "--neighbors", "5", "--cell-size", "32", "--probes", "6", "--sample", "100",
         "--partitions", "3", "--master", "local[2]");
     assertEquals(0, r.status, r.err);
     String row = r.out.lines().filter(l -> l.trim().startsWith("400 ")).findFirst().orElseThrow();

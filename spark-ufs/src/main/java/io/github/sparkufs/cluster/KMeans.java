@@ -162,7 +162,7 @@ public final class KMeans {
     int n = x.numRows();
     int m = (int) Math.min(n, (long) INIT_SAMPLE_PER_CLUSTER * k);
     int[] chosen = sampleWithoutReplacement(n, m, rnd);
-    DenseMatrix sample = gather(x, chosen);
+    DenseMatrix sample = x.gatherColumns(chosen);
     int d = x.numCols();
     DenseMatrix centers = new DenseMatrix(d, k);
     double[] sv = sample.data();
@@ -223,35 +223,6 @@ public final class KMeans {
       out[i] = s;
     }
     return out;
-  }
-
-  /** The samples with the given sorted global indices, as a d × m driver matrix. */
-  static DenseMatrix gather(RowBlockMatrix x, int[] sortedIndices) {
-    List<DenseMatrix> parts = x.blocks().collect(b -> {
-      int lo = lowerBound(sortedIndices, b.offset());
-      int hi = lowerBound(sortedIndices, b.offset() + b.numRows());
-      DenseMatrix out = new DenseMatrix(b.numCols(), hi - lo);
-      for (int p = lo; p < hi; p++) {
-        System.arraycopy(b.columns().data(), (sortedIndices[p] - b.offset()) * b.numCols(),
-            out.data(), (p - lo) * b.numCols(), b.numCols());
-      }
-      return out;
-    });
-    return RowBlockMatrix.concatColumns(x.numCols(), parts);
-  }
-
-  private static int lowerBound(int[] a, int key) {
-    int lo = 0;
-    int hi = a.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (a[mid] < key) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** m distinct indices of [0, n), sorted (Floyd's algorithm when m < n). */

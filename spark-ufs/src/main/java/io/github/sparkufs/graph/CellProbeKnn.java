@@ -9,38 +9,41 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.io.Serializable;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * Approximate k-nearest-neighbour lists for large n, in the same shape as {@link ExactKnn}: the
  * samples are put in k-means cells of about {@code cellSize} samples, and each sample is
- * compared with the samples of the {@code probes} cells whose centres are nearest its own
- * cell's centre (an inverted-file search, as in Jégou, Douze and Schmid, TPAMI 2011, without
- * compression). With the cell size and the probes fixed, each sample meets about
- * {@code probes · cellSize} candidates whatever n is, so the work is O(n · probes · cellSize ·
- * d): linear in n, where the exact search is quadratic.
+ * compared with the samples of the cells linked to its own (an inverted-file search, as in
+ * Jégou, Douze and Schmid, TPAMI 2011, without compression). Cells q and r are linked when r
+ * is among the {@code probes} cells whose centres are nearest q's, or q among r's. With the
+ * cell size and the probes fixed, each sample meets a fixed number of candidates whatever n
+ * is, so the search is linear in n where the exact one is quadratic (placing and routing to
+ * the centres add O(n²/cellSize) terms, small below 10⁶ rows).
  *
  * <ol>
  *   <li><b>Cells.</b> {@code n / cellSize} centres from {@value #LLOYD_ITERATIONS} Lloyd
  *       iterations on the driver over a stratified sample of {@value #SAMPLE_PER_CELL} rows
- *       per cell, started from distinct sample rows; each cell's probe list is its
- *       {@code probes} nearest centres, its own first.</li>
+ *       per cell, started from distinct sample rows ({@code KMeans}'s k-means++ seeding would
+ *       cost O(s · n / cellSize · d) scalar work here), and the links between cells.</li>
  *   <li><b>Routing.</b> Every block assigns its samples to their nearest centre and keeps a
  *       single-precision copy of its samples ordered by cell.</li>
- *   <li><b>Search.</b> For every pair of blocks (a, b) and every cell Q, the samples of a in Q
- *       are compared with the samples of b in Q's probe cells by one single-precision GEMM,
- *       the exact search's tile restricted to those cells; the lists merge across blocks.
- *       Every sample also meets the k samples that follow it (cyclically), so its list is
- *       always full.</li>
+ *   <li><b>Search.</b> For every unordered pair of blocks (a, b) ({@link
+ *       Partitioned#crossMergeOnce}) and every cell q, the samples of a in q are compared with
+ *       the samples of b in q's linked cells (within one block, the linked cells r ≥ q) by one
+ *       single-precision GEMM, the exact search's tile restricted to those cells; each product
+ *       is offered to both samples' lists, so each pair of samples is computed once. Every
+ *       sample also meets the k samples that follow it (cyclically), so its list is always
+ *       full.</li>
  * </ol>
  *
- * <p>The single-precision products only screen: a candidate within {@link #SCREEN_SLACK} of
- * the current k-th distance gets its double-precision squared distance {@code Σ (a_f − b_f)²}
- * (a fixed summation order), and only those are kept. So each list is the exact k nearest of
- * the sample's candidate set, ties to the lower index, and the same for any split of the rows
- * into blocks (a sample's cell is decided the same way: nearest centre by double-precision
- * distance among those the screen leaves).
+ * <p>The GEMM products only screen: a pair within {@link #SCREEN_SLACK} of either sample's
+ * current k-th distance gets its squared distance {@code Σ (a_f − b_f)²} from the
+ * single-precision values summed in double precision in a fixed order, and only those are
+ * kept. So each list is the exact k nearest of the sample's candidate set (at the samples'
+ * single-precision values), ties to the lower index, and the same for any split of the rows
+ * into blocks; a sample's cell is decided the same way (nearest centre by that distance among
+ * those the screen leaves).
  *
  * <p>Measured with {@code spark-ufs knn} on planted data (d = 100, 90 features of pure noise,
  * which makes the points nearly isotropic: the hardest case for any approximate search), see
@@ -130,37 +133,7 @@ public final class CellProbeKnn implements KnnSearch {
       long to = (long) n * (j + 1) / s;
       rows[j] = (int) (from + rnd.nextLong(to - from));
     }
-    Shared<int[]> shared = x.execution().share(rows);
-    List<DenseMatrix> parts = x.blocks().collect(b -> sampled(b, shared.get()));
-    shared.release();
-    return RowBlockMatrix.concatColumns(x.numCols(), parts);
-  }
-
-  /** The columns of {@code b} whose global index is in the ascending {@code rows}. */
-  private static DenseMatrix sampled(RowBlock b, int[] rows) {
-    int from = lowerBound(rows, b.offset());
-    int to = lowerBound(rows, b.offset() + b.numRows());
-    int d = b.numCols();
-    DenseMatrix out = new DenseMatrix(d, to - from);
-    for (int j = from; j < to; j++) {
-      System.arraycopy(b.columns().data(), (rows[j] - b.offset()) * d, out.data(),
-          (j - from) * d, d);
-    }
-    return out;
-  }
-
-  private static int lowerBound(int[] ascending, int value) {
-    int lo = 0;
-    int hi = ascending.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (ascending[mid] < value) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return x.gatherColumns(rows);
   }
 
   /**
@@ -186,10 +159,14 @@ public final class CellProbeKnn implements KnnSearch {
       if (qFrom == qTo) {
         continue;
       }
+      int[] runs = new int[2 * (cells.linkStart(q + 1) - cells.linkStart(q))];
+      int numRuns = 0;
       int m = 0;
       for (int p = cells.linkStart(q); p < cells.linkStart(q + 1); p++) {
         int r = cells.link(p);
-        if (!same || r >= q) {
+        if ((!same || r >= q) && b.start[r + 1] > b.start[r]) {
+          runs[numRuns++] = b.start[r];
+          runs[numRuns++] = b.start[r + 1];
           m += b.start[r + 1] - b.start[r];
         }
       }
@@ -199,18 +176,10 @@ public final class CellProbeKnn implements KnnSearch {
       if (refs.length < m * d) {
         refs = new float[m * d];
       }
-      int[] runs = new int[2 * (cells.linkStart(q + 1) - cells.linkStart(q))];
-      int numRuns = 0;
-      int at = 0;
-      for (int p = cells.linkStart(q); p < cells.linkStart(q + 1); p++) {
-        int r = cells.link(p);
-        if ((!same || r >= q) && b.start[r + 1] > b.start[r]) {
-          int len = b.start[r + 1] - b.start[r];
-          System.arraycopy(b.values, b.start[r] * d, refs, at * d, len * d);
-          runs[numRuns++] = b.start[r];
-          runs[numRuns++] = b.start[r + 1];
-          at += len;
-        }
+      for (int run = 0, at = 0; run < numRuns; run += 2) {
+        int len = runs[run + 1] - runs[run];
+        System.arraycopy(b.values, runs[run] * d, refs, at * d, len * d);
+        at += len;
       }
       for (int t0 = qFrom; t0 < qTo; t0 += TILE) {
         int tn = Math.min(TILE, qTo - t0);
@@ -267,8 +236,11 @@ public final class CellProbeKnn implements KnnSearch {
     return out;
   }
 
-  /** {@code Σ (a_f − b_f)²} of two samples in double arrays, in a fixed order. */
-  private static double squaredDistance(double[] av, int ai, double[] bv, int bj, int d) {
+  /**
+   * {@code Σ (a_f − b_f)²} of two single-precision samples summed in double precision in four
+   * interleaved partial sums: a fixed order, so the same value wherever it is computed.
+   */
+  private static double squaredDistance(float[] av, int ai, float[] bv, int bj, int d) {
     double s0 = 0;
     double s1 = 0;
     double s2 = 0;
@@ -300,7 +272,7 @@ public final class CellProbeKnn implements KnnSearch {
   }
 
   /**
-   * The cell centres (double, and a single-precision copy for the screen) and the links
+   * The cell centres (single precision) and the links
    * between cells: q and r are linked when r is among q's {@code probes} nearest centres (q
    * itself first, ties to the lower index) or q among r's; each cell's links ascending, in
    * compressed rows.
@@ -309,22 +281,22 @@ public final class CellProbeKnn implements KnnSearch {
 
     private static final long serialVersionUID = 1L;
 
-    private final DenseMatrix centers;
-    private final float[] floatCenters;
+    private final int count;
+    private final float[] centers;
     private final float[] centerNorms;
     private final int[] linkStarts;
     private final int[] links;
 
     private Cells(DenseMatrix centers, int[] linkStarts, int[] links) {
-      this.centers = centers;
-      this.floatCenters = toFloat(centers.data());
-      this.centerNorms = floatNorms(floatCenters, centers.rows(), centers.cols());
+      this.count = centers.cols();
+      this.centers = toFloat(centers.data());
+      this.centerNorms = floatNorms(this.centers, centers.rows(), count);
       this.linkStarts = linkStarts;
       this.links = links;
     }
 
     int count() {
-      return centers.cols();
+      return count;
     }
 
     /** Where cell q's links start in {@link #link(int)}; they end at linkStart(q + 1). */
@@ -359,9 +331,8 @@ public final class CellProbeKnn implements KnnSearch {
       for (int c = 0; c < numCells; c++) {
         System.arraycopy(p, perm[c] * d, centers.data(), c * d, d);
       }
-      double[] pointNorms = points.columnNormsSquared();
       for (int it = 0; it < LLOYD_ITERATIONS; it++) {
-        int[] label = nearestCenters(points, pointNorms, centers);
+        int[] label = nearestCenters(points, centers);
         double[] sums = new double[d * numCells];
         int[] counts = new int[numCells];
         for (int j = 0; j < s; j++) {
@@ -424,8 +395,7 @@ public final class CellProbeKnn implements KnnSearch {
     }
 
     /** The nearest centre of each point (d × s), by one GEMM: argmin ||c||² − 2 cᵀx. */
-    private static int[] nearestCenters(DenseMatrix points, double[] pointNorms,
-        DenseMatrix centers) {
+    private static int[] nearestCenters(DenseMatrix points, DenseMatrix centers) {
       int numCells = centers.cols();
       double[] centerNorms = centers.columnNormsSquared();
       int[] label = new int[points.cols()];
@@ -472,23 +442,22 @@ public final class CellProbeKnn implements KnnSearch {
     }
 
     /**
-     * The cell of local sample i of {@code b}: the nearest centre by double-precision distance
-     * among those the single-precision products {@code dots} (this sample's column) leave
-     * within the screen's margin, ties to the lower index.
+     * The cell of the sample at {@code values[at * d ..]}: the nearest centre by {@link
+     * CellProbeKnn#squaredDistance} among those the GEMM products {@code dots} (this sample's
+     * column) leave within the screen's margin, ties to the lower index.
      */
-    int cellOf(RowBlock b, int i, float[] dots, int column, float norm) {
+    int cellOf(float[] values, int at, int d, float[] dots, int column, float norm) {
       int numCells = count();
       float best = Float.POSITIVE_INFINITY;
       for (int c = 0; c < numCells; c++) {
         best = Math.min(best, centerNorms[c] - 2 * dots[column * numCells + c]);
       }
-      int d = b.numCols();
       int cell = -1;
       double cellDistance = Double.POSITIVE_INFINITY;
       for (int c = 0; c < numCells; c++) {
         float v = centerNorms[c] - 2 * dots[column * numCells + c];
         if (v <= best + SCREEN_SLACK * (norm + centerNorms[c])) {
-          double exact = squaredDistance(b.columns().data(), i * d, centers.data(), c * d, d);
+          double exact = squaredDistance(values, at * d, centers, c * d, d);
           if (exact < cellDistance) {
             cellDistance = exact;
             cell = c;
@@ -551,37 +520,10 @@ public final class CellProbeKnn implements KnnSearch {
       return lists;
     }
 
-    /**
-     * The squared distance of the samples at positions {@code at} and {@code pos} of {@code
-     * other}, from their single-precision values summed in double precision in a fixed order
-     * (four interleaved partial sums), so the same wherever it is computed.
-     */
+    /** The squared distance of the samples at position {@code at} and {@code other}'s {@code pos}. */
     double squaredDistance(int at, CellBlock other, int pos) {
       int d = block.numCols();
-      float[] av = values;
-      float[] bv = other.values;
-      int ai = at * d;
-      int bj = pos * d;
-      double s0 = 0;
-      double s1 = 0;
-      double s2 = 0;
-      double s3 = 0;
-      int f = 0;
-      for (; f + 3 < d; f += 4) {
-        double d0 = av[ai + f] - bv[bj + f];
-        double d1 = av[ai + f + 1] - bv[bj + f + 1];
-        double d2 = av[ai + f + 2] - bv[bj + f + 2];
-        double d3 = av[ai + f + 3] - bv[bj + f + 3];
-        s0 += d0 * d0;
-        s1 += d1 * d1;
-        s2 += d2 * d2;
-        s3 += d3 * d3;
-      }
-      for (; f < d; f++) {
-        double diff = av[ai + f] - bv[bj + f];
-        s0 += diff * diff;
-      }
-      return (s0 + s1) + (s2 + s3);
+      return CellProbeKnn.squaredDistance(values, at * d, other.values, pos * d, d);
     }
 
     /** Lists in cell order put back in row order. */
@@ -608,10 +550,10 @@ public final class CellProbeKnn implements KnnSearch {
       float[] dots = new float[numCells * TILE];
       for (int i0 = 0; i0 < rows; i0 += TILE) {
         int in = Math.min(TILE, rows - i0);
-        LinalgBackend.blas().sgemm("T", "N", numCells, in, d, 1f, cells.floatCenters, 0, d,
+        LinalgBackend.blas().sgemm("T", "N", numCells, in, d, 1f, cells.centers, 0, d,
             raw, i0 * d, d, 0f, dots, 0, numCells);
         for (int i = 0; i < in; i++) {
-          cellOf[i0 + i] = cells.cellOf(b, i0 + i, dots, i, rawNorms[i0 + i]);
+          cellOf[i0 + i] = cells.cellOf(raw, i0 + i, d, dots, i, rawNorms[i0 + i]);
         }
       }
       int[] start = new int[numCells + 1];

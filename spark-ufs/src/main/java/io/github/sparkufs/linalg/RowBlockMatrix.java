@@ -79,6 +79,35 @@ public final class RowBlockMatrix {
     return concatColumns(w.cols(), parts);
   }
 
+  /** The samples with the given ascending global indices, as a d × m driver matrix. */
+  public DenseMatrix gatherColumns(int[] sortedIndices) {
+    List<DenseMatrix> parts = blocks.collect(b -> {
+      int lo = lowerBound(sortedIndices, b.offset());
+      int hi = lowerBound(sortedIndices, b.offset() + b.numRows());
+      DenseMatrix out = new DenseMatrix(b.numCols(), hi - lo);
+      for (int p = lo; p < hi; p++) {
+        System.arraycopy(b.columns().data(), (sortedIndices[p] - b.offset()) * b.numCols(),
+            out.data(), (p - lo) * b.numCols(), b.numCols());
+      }
+      return out;
+    });
+    return concatColumns(numCols, parts);
+  }
+
+  private static int lowerBound(int[] ascending, int key) {
+    int lo = 0;
+    int hi = ascending.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (ascending[mid] < key) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   /** Per-feature sums {@code X 1}. */
   public double[] rowSums() {
     return blocks.aggregate(b -> {

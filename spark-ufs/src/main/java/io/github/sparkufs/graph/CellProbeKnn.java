@@ -149,8 +149,8 @@ public final class CellProbeKnn implements KnnSearch {
     int d = a.block.numCols();
     NeighborLists forA = a.followers(b, k, n);
     NeighborLists forB = same ? forA : b.followers(a, k, n);
-    double[] kthA = lastDistances(forA);
-    double[] kthB = same ? kthA : lastDistances(forB);
+    float[] kthA = lastDistances(forA);
+    float[] kthB = same ? kthA : lastDistances(forB);
     float[] refs = new float[0];
     float[] dots = new float[0];
     for (int q = 0; q < cells.count(); q++) {
@@ -200,40 +200,58 @@ public final class CellProbeKnn implements KnnSearch {
   /**
    * Screens the products of a's sample at (cell-order) position {@code at} with b's samples at
    * the positions of {@code runs} (from, to pairs, in the order of the products) and offers
-   * each pair within the screen's margin of either sample's current k-th distance ({@code
-   * kthA}, {@code kthB}: compact copies, so that the screen reads few cache lines) to that
-   * sample's list.
+   * each pair within the screen's margin of either sample's current k-th distance to that
+   * sample's list. {@code kthA} and {@code kthB} hold the k-th distances rounded up to single
+   * precision, in cell order, so that the screen reads few cache lines. Each run is first
+   * screened as a whole, without branches: pairs to offer are rare.
    */
   private static void offerTileColumn(CellBlock a, int at, CellBlock b, int[] runs,
       int numRuns, boolean same, float[] dots, int dotsFrom, NeighborLists forA,
-      NeighborLists forB, double[] kthA, double[] kthB) {
-    float qNorm = a.norms[at];
-    float[] bNorms = b.norms;
-    int j = dotsFrom;
-    for (int run = 0; run < numRuns; run += 2) {
-      for (int pos = runs[run]; pos < runs[run + 1]; pos++, j++) {
-        float norms = qNorm + bNorms[pos];
-        float screened = norms - 2 * dots[j] - (float) SCREEN_SLACK * norms;
+      NeighborLists forB, float[] kthA, float[] kthB) {
+    float q = a.screenNorms[at];
+    float[] r = b.screenNorms;
+    for (int run = 0, j0 = dotsFrom; run < numRuns; j0 += runs[run + 1] - runs[run], run += 2) {
+      int from = runs[run];
+      int to = runs[run + 1];
+      float nearest = Float.POSITIVE_INFINITY;
+      float belowB = Float.POSITIVE_INFINITY;
+      for (int pos = from, j = j0; pos < to; pos++, j++) {
+        float screened = q + r[pos] - 2 * dots[j];
+        nearest = screened < nearest ? screened : nearest;
+        float gap = screened - kthB[pos];
+        belowB = gap < belowB ? gap : belowB;
+      }
+      if (nearest > kthA[at] && belowB > 0) {
+        continue;
+      }
+      for (int pos = from, j = j0; pos < to; pos++, j++) {
+        float screened = q + r[pos] - 2 * dots[j];
         if ((screened <= kthA[at] || screened <= kthB[pos]) && !(same && pos == at)) {
           double exact = a.squaredDistance(at, b, pos);
-          if (exact <= kthA[at]) {
-            kthA[at] = forA.offer(at, exact, b.block.offset() + b.order[pos]);
+          if (exact <= forA.distance(at, forA.k() - 1)) {
+            kthA[at] = roundUp(forA.offer(at, exact, b.block.offset() + b.order[pos]));
           }
-          if (exact <= kthB[pos]) {
-            kthB[pos] = forB.offer(pos, exact, a.block.offset() + a.order[at]);
+          if (exact <= forB.distance(pos, forB.k() - 1)) {
+            kthB[pos] = roundUp(forB.offer(pos, exact, a.block.offset() + a.order[at]));
           }
         }
       }
     }
   }
 
-  /** The k-th (last) distance of every list. */
-  private static double[] lastDistances(NeighborLists lists) {
-    double[] out = new double[lists.numRows()];
+  /** The k-th (last) distance of every list, rounded up to single precision. */
+  private static float[] lastDistances(NeighborLists lists) {
+    float[] out = new float[lists.numRows()];
     for (int i = 0; i < out.length; i++) {
-      out[i] = lists.distance(i, lists.k() - 1);
+      out[i] = roundUp(lists.distance(i, lists.k() - 1));
     }
     return out;
+  }
+
+  /** The least float not below {@code v}. */
+  private static float roundUp(double v) {
+    float f = (float) v;
+    return f < v ? Math.nextUp(f) : f;
   }
 
   /**
@@ -469,7 +487,7 @@ public final class CellProbeKnn implements KnnSearch {
   }
 
   /**
-   * A block routed to the cells: its samples' single-precision values and squared norms in
+   * A block routed to the cells: its samples' single-precision values and screen norms in
    * cell order ({@code order[j]} is the local sample at position j), and where each cell's
    * samples start in that order.
    */
@@ -482,9 +500,11 @@ public final class CellProbeKnn implements KnnSearch {
     private final int[] position;
     private final int[] start;
     private final float[] values;
-    private final float[] norms;
+    /** Squared norms scaled by {@code 1 − SCREEN_SLACK}: the screen's margin folded in. */
+    private final float[] screenNorms;
 
-    private CellBlock(RowBlock block, int[] order, int[] start, float[] values, float[] norms) {
+    private CellBlock(RowBlock block, int[] order, int[] start, float[] values,
+        float[] screenNorms) {
       this.block = block;
       this.order = order;
       this.position = new int[order.length];
@@ -493,7 +513,7 @@ public final class CellProbeKnn implements KnnSearch {
       }
       this.start = start;
       this.values = values;
-      this.norms = norms;
+      this.screenNorms = screenNorms;
     }
 
     /**
@@ -569,12 +589,12 @@ public final class CellProbeKnn implements KnnSearch {
         order[fill[cellOf[i]]++] = i;
       }
       float[] values = new float[rows * d];
-      float[] norms = new float[rows];
+      float[] screenNorms = new float[rows];
       for (int j = 0; j < rows; j++) {
         System.arraycopy(raw, order[j] * d, values, j * d, d);
-        norms[j] = rawNorms[order[j]];
+        screenNorms[j] = (float) (rawNorms[order[j]] * (1 - SCREEN_SLACK));
       }
-      return new CellBlock(b, order, start, values, norms);
+      return new CellBlock(b, order, start, values, screenNorms);
     }
   }
 

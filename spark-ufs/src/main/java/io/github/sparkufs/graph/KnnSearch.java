@@ -25,8 +25,8 @@ public interface KnnSearch {
    * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn}
    * (d = 100 planted data, k = 10, 4 blocks, {@link CellProbeKnn} defaults, CPU seconds of a
    * local[2] run): at n = 20,000 both take 7 s (every cell is linked to most others, recall
-   * 0.999); at 50,000 exact 25.5 s, approximate 17.5 s (recall 0.969); at 100,000 exact 96.8 s,
-   * approximate 23.4 s (recall 0.919).
+   * 0.999); at 50,000 exact 23.1 s, approximate 11.6 s (recall 0.969); at 100,000 exact 77.8 s,
+   * approximate 18.7 s (recall 0.919).
    */
   int AUTO_APPROXIMATE_ROWS = 50_000;
 

@@ -1,6 +1,7 @@
 package io.github.sparkufs.graph;
 
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,10 +19,12 @@ public final class HeatKernelGraph {
 
   private final SparseGraph graph;
   private final double sigma;
+  private final int numNeighbors;
 
-  private HeatKernelGraph(SparseGraph graph, double sigma) {
+  private HeatKernelGraph(SparseGraph graph, double sigma, int numNeighbors) {
     this.graph = graph;
     this.sigma = sigma;
+    this.numNeighbors = numNeighbors;
   }
 
   /** Builds the graph on the exact neighbour lists; σ ≤ 0 selects the default width. */
@@ -34,12 +37,44 @@ public final class HeatKernelGraph {
     return fromNeighbors(knn.searchAll(x, k), x.numRows(), sigma);
   }
 
+  /**
+   * Builds the graph on each sample's first k' neighbours, k' the least in
+   * {@code [k, maxK]} for which the graph has at most {@code maxPieces} connected components
+   * ({@code maxK} when none has), from one search of maxK neighbours; σ ≤ 0 selects the default
+   * width. A kNN graph stays connected only when k grows like log n (von Luxburg 2007, §8.1):
+   * with more pieces than clusters, the smallest eigenvectors of its Laplacian are the
+   * indicators of pieces that are not clusters.
+   */
+  public static HeatKernelGraph withAtMostPieces(RowBlockMatrix x, int k, int maxK,
+      int maxPieces, double sigma, KnnSearch knn) {
+    if (maxK < k) {
+      throw new IllegalArgumentException("maxK must be >= k = " + k + ", got " + maxK);
+    }
+    int n = x.numRows();
+    List<NeighborLists> lists = knn.searchAll(x, maxK);
+    UnionFind pieces = new UnionFind(n);
+    int used = 0;
+    while (used < k || (pieces.count() > maxPieces && used < maxK)) {
+      for (NeighborLists l : lists) {
+        for (int i = 0; i < l.numRows(); i++) {
+          pieces.union(l.offset() + i, l.index(i, used));
+        }
+      }
+      used++;
+    }
+    List<NeighborLists> first = new ArrayList<>();
+    for (NeighborLists l : lists) {
+      first.add(l.first(used));
+    }
+    return fromNeighbors(first, n, sigma);
+  }
+
   /** The graph from precomputed neighbour lists; σ ≤ 0 selects the default width. */
   public static HeatKernelGraph fromNeighbors(List<NeighborLists> lists, int n, double sigma) {
     double s = sigma > 0 ? sigma : SparseGraph.meanKthNeighborDistance(lists);
     double s2 = s > 0 ? s * s : 1.0;
     SparseGraph directed = SparseGraph.fromNeighbors(lists, n, d2 -> Math.exp(-d2 / s2));
-    return new HeatKernelGraph(directed.symmetrizeMax(), s);
+    return new HeatKernelGraph(directed.symmetrizeMax(), s, lists.get(0).k());
   }
 
   /**
@@ -71,12 +106,17 @@ public final class HeatKernelGraph {
     }
     SparseGraph directed = SparseGraph.fromNeighbors(lists, n,
         (i, j, d2) -> Math.exp(-d2 / (local[i] * local[j])));
-    return new HeatKernelGraph(directed.symmetrizeMax(), mean);
+    return new HeatKernelGraph(directed.symmetrizeMax(), mean, lists.get(0).k());
   }
 
   /** The symmetric weight matrix S (whole graph). */
   public SparseGraph weights() {
     return graph;
+  }
+
+  /** The neighbours of each sample the graph was built on. */
+  public int numNeighbors() {
+    return numNeighbors;
   }
 
   /** The width σ used; for a self-tuning graph, the mean of the local widths σ_i. */

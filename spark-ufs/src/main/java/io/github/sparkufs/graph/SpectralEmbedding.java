@@ -1,11 +1,13 @@
 package io.github.sparkufs.graph;
 
+import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.ChebyshevSubspace;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
+import io.github.sparkufs.linalg.SmallestEigenpairs;
 import java.util.List;
 
 /**
@@ -75,7 +77,7 @@ public final class SpectralEmbedding {
     Partitioned<SparseGraph> rows = x.blocks().map(
         b -> normalized.get().rows(b.offset(), b.numRows()));
     normalized.release();
-    ChebyshevSubspace.BlockOperator laplacian = v -> {
+    BlockOperator laplacian = v -> {
       Shared<DenseMatrix> sv = ex.share(v);
       List<DenseMatrix> parts = rows.collect(g -> g.multiply(sv.get()));
       sv.release();
@@ -83,7 +85,7 @@ public final class SpectralEmbedding {
     };
     int block = Math.min(numVectors + EXTRA, n - 1);
     ex.describe("eigenvectors of the normalised Laplacian");
-    ChebyshevSubspace.Result eig = new ChebyshevSubspace(numVectors, block, DEGREE, TOL,
+    SmallestEigenpairs eig = new ChebyshevSubspace(numVectors, block, DEGREE, TOL,
         MAX_FILTERS).smallest(laplacian, n, 2.0, trivial, null, seed);
     rows.release();
     return new SpectralEmbedding(eig.values(), eig.vectors(), degrees, eig.converged());

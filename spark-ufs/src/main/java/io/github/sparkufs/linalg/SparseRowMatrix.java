@@ -135,17 +135,6 @@ public final class SparseRowMatrix implements Serializable {
     return s;
   }
 
-  /** Sums of the absolute values of each row. */
-  public double[] rowAbsSums() {
-    double[] s = new double[numRows()];
-    for (int i = 0; i < s.length; i++) {
-      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-        s[i] += Math.abs(values[p]);
-      }
-    }
-    return s;
-  }
-
   /** Sums of squares of each row. */
   public double[] rowSumsOfSquares() {
     double[] s = new double[numRows()];

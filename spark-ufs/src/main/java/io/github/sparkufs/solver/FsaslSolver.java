@@ -5,11 +5,12 @@ import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KdTree;
 import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.graph.SparseGraph;
-import io.github.sparkufs.linalg.ChebyshevSubspace;
+import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Lasso;
+import io.github.sparkufs.linalg.Lobpcg;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
 import io.github.sparkufs.linalg.RowBlock;
@@ -17,6 +18,7 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SimplexProjection;
+import io.github.sparkufs.linalg.SmallestEigenpairs;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import java.io.Serializable;
@@ -40,8 +42,8 @@ import java.util.Map;
  *   <li>{@code L = L_S + β L_P}, {@code L_S = (I − S)(I − S)ᵀ}, {@code L_P = D_P − (P + Pᵀ)/2},
  *       kept sparse in row blocks ({@link FsaslLaplacianBlock});
  *   <li>W by the two-step route of Theorem 1: Y = the c smallest eigenvectors of L orthogonal to
- *       the constant vector ({@link ChebyshevSubspace}: one pass over the blocks per product,
- *       warm-started from the previous iteration's vectors), then
+ *       the constant vector ({@link Lobpcg} preconditioned by {@code 1 / L_ii}: one pass over
+ *       the blocks per product, warm-started from the previous iteration's vectors), then
  *       {@code min ||Y − XᵀW||² + γ||W||₂,₁} (Eq. 14) by reweighting
  *       {@code W = (XXᵀ + γD)^{-1} X Y} ({@link RegularizedRegression}), D carried over
  *       from one iteration to the next.
@@ -52,7 +54,10 @@ import java.util.Map;
  *   <li>X is centred (SPEC §3.5), so Y is taken orthogonal to the constant vector.
  *   <li>First iteration (as the authors' code): the local structure is the heat-kernel kNN graph
  *       of X ({@link HeatKernelGraph}, default width) and there is no global term; S and P are
- *       learned from the second iteration on.
+ *       learned from the second iteration on. The graph takes k neighbours per sample, more (up
+ *       to ⌈ln n⌉) only when k leave it in more than c connected pieces
+ *       ({@link HeatKernelGraph#withAtMostPieces}): the first c eigenvectors would then be the
+ *       indicators of pieces that are not clusters (summary {@code firstGraphNeighbors}).
  *   <li>The LASSO weight is relative: sample i solves {@code ½||x'_i − X's_i||² + λ_i||s_i||₁}
  *       with {@code λ_i = alpha · ||X'_{-i}ᵀ x'_i||_∞} (the authors' SLEP ratio), so Eq. 5's α
  *       is {@code 2λ_i} per sample. With {@code lassoNeighbors = K > 0} sample i's dictionary is
@@ -86,7 +91,9 @@ import java.util.Map;
  *       .621–.635 when monotone) and about as good on JAFFE (mean ACC over m = 5…50
  *       .768–.771 against .772–.775), but it finds fewer planted features (71 of 80 at seeds
  *       1–10 after 10 iterations, against 72, the level the solver test asserts), so it is
- *       not the default.
+ *       not the default. (Figures with the Chebyshev eigensolver used before {@link Lobpcg};
+ *       with it, at seed 1 of {@code FsaslPaperTest}: COIL20 ACC at m = 50 .662 with the
+ *       authors' iteration and .635 monotone, which stops after 5; JAFFE .767 and .768.)
  * </ul>
  *
  * <p>Limitation (measured on {@code PlantedClusters}, 10 informative features, n = 2000,
@@ -112,7 +119,11 @@ import java.util.Map;
  * 100,000 k = 12 gives eigenvalues from 0.75 with three of the five eigenvectors on the
  * clusters. The normalised Laplacian, also regularised by the mean degree, has the same
  * localised eigenvectors at n = 20,000. The approximate graph ({@code knnAlgorithm=auto}
- * from 50,000 rows) finds 9 of 10 at n = 100,000, seed 1.
+ * from 50,000 rows) finds 9 of 10 at n = 100,000, seed 1. At n = 1,000,000 its k = 5 graph
+ * falls into more than c pieces: on it the eigenvectors are pieces and 3 of 10 are found;
+ * with the sixth neighbour the first graph takes for that reason, all 10. The rule does not
+ * help at n = 5,000 and 20,000 on the exact graph (two pieces; still none found, now with
+ * {@link Lobpcg}): there raise numNeighbors.
  *
  * <p>Each iteration: one pass per eigensolver product, one for the regression's {@code X Y}
  * (on the n × n side, d > n, one per reweighting iteration), one for X', one per evaluation of the W step's objective (monotone only), then
@@ -123,9 +134,12 @@ import java.util.Map;
  * learned from W_t.
  *
  * <p>Apart from the first iteration's kNN graph over X ({@link CommonOptions#knnSearch()}), an
- * iteration's work is near-linear in n: each pass is O(n d) or O(nnz(L)) and their number does
- * not grow with n (194 eigensolver products for the first two eigenproblems at both n = 20,000
- * and 100,000 on planted data); the nearest samples in X' are searched in a k-d tree (about
+ * iteration's work is near-linear in n: each pass is O(n d) or O(nnz(L)), and the number of
+ * eigensolver products grows slowly (planted data, d = 100: 69 for the first two eigenproblems
+ * at n = 100,000, 124 at 300,000, as the second problem's lowest eigenvalues crowd together;
+ * the unpreconditioned Chebyshev filter this replaced, bounded by the largest degree of the
+ * heat-kernel graph's hubs, which grows with n, took 218 at 100,000 and 458 at 1,000,000); the
+ * nearest samples in X' are searched in a k-d tree (about
  * 2^c leaves per sample) once {@code n ≥ KD_TREE_MIN_RATIO · 2^c}, by all pairs (O(n² c))
  * below; a LASSO column costs O(K c) per homotopy step over the default dictionary of
  * K = lassoNeighbors nearest samples. The whole dictionary ({@code lassoNeighbors = 0}) costs
@@ -153,14 +167,15 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   /** By default a W step must lower Eq. 5 (damped if need be), so the objective never rises. */
   public static final boolean DEFAULT_MONOTONE = true;
 
-  /** Eigensolver residual tolerance, relative to the Gershgorin bound of L. */
-  static final double EIGEN_TOL = 1e-4;
-  /** Eigenvectors iterated beyond the c wanted (they set the filter's cut-off). */
-  static final int EIGEN_EXTRA = 20;
-  /** Chebyshev degree of each eigensolver filter. */
-  static final int EIGEN_DEGREE = 24;
-  /** Eigensolver filter budget per outer iteration. */
-  static final int EIGEN_MAX_FILTERS = 200;
+  /**
+   * Eigensolver residual tolerance in the Jacobi-scaled {@code T^{1/2} L T^{1/2}}, whose
+   * diagonal is 1 ({@link Lobpcg}).
+   */
+  static final double EIGEN_TOL = 1e-3;
+  /** Eigenvectors iterated beyond the c wanted (they speed the last wanted ones). */
+  static final int EIGEN_EXTRA = 5;
+  /** Eigensolver iteration budget (one product each) per outer iteration. */
+  static final int EIGEN_MAX_ITERATIONS = 1000;
   /**
    * Smallest damping of the W step: when even {@code W_{t-1} + MIN_W_STEP (W − W_{t-1})} would
    * raise Eq. 5, the iteration stops.
@@ -250,14 +265,15 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     Execution ex = x.execution();
     RegularizedRegression regression = new RegularizedRegression(x);
     ObjectiveHistory history = new ObjectiveHistory("FSASL", common.tol());
-    ChebyshevSubspace eigensolver = new ChebyshevSubspace(c, c + EIGEN_EXTRA, EIGEN_DEGREE,
-        EIGEN_TOL, EIGEN_MAX_FILTERS);
+    Lobpcg eigensolver = new Lobpcg(c, c + EIGEN_EXTRA, EIGEN_TOL, EIGEN_MAX_ITERATIONS);
     DenseMatrix constant = new DenseMatrix(1, n);
     Arrays.fill(constant.data(), 1.0 / Math.sqrt(n));
 
     ex.describe("FSASL: heat-kernel graph");
     long graphStart = System.nanoTime();
-    SparseGraph knnGraph = HeatKernelGraph.build(x, k, 0, common.knnSearch()).weights();
+    HeatKernelGraph first = HeatKernelGraph.withAtMostPieces(x, k,
+        Math.min(n - 1, Math.max(k, (int) Math.ceil(Math.log(n)))), c, 0, common.knnSearch());
+    SparseGraph knnGraph = first.weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Laplacian laplacian = Laplacian.build(x, null, toSparse(knnGraph), 1.0, 0.0);
     DenseMatrix block = null;
@@ -278,8 +294,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     for (int t = 1; t <= common.maxIter(); t++) {
       ex.describe("FSASL iteration " + t + ": eigenvectors of L");
       long eigenStart = System.nanoTime();
-      ChebyshevSubspace.Result eig = eigensolver.smallest(laplacian.operator(), n,
-          laplacian.upperBound(), constant, block, common.seed() + t);
+      SmallestEigenpairs eig = eigensolver.smallest(laplacian.operator(), n,
+          laplacian.inverseDiagonal(), 1.0, constant, block, common.seed() + t);
       eigenNanos += System.nanoTime() - eigenStart;
       eigenProducts += eig.products();
       eigenResidual = Math.max(eigenResidual, eig.maxResidual());
@@ -366,6 +382,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("lassoNonZerosPerSample", (double) sTranspose.numEntries() / n);
     summary.put("lassoMaxNonZeros", (double) lassoMax);
     summary.put("simplexNonZerosPerSample", (double) p.numEntries() / n);
+    summary.put("firstGraphNeighbors", (double) first.numNeighbors());
     summary.put("eigenProducts", (double) eigenProducts);
     summary.put("eigenMaxResidual", eigenResidual);
     summary.put("graphSeconds", graphSeconds);
@@ -439,16 +456,16 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   /** The Laplacian's row blocks, cached with the data blocks, and the driver-side extras. */
   private static final class Laplacian {
     private final Partitioned<FsaslLaplacianBlock> blocks;
-    private final double upperBound;
+    private final double[] inverseDiagonal;
     private final Execution execution;
     private final int n;
     /** Eq. 5's terms that do not depend on W: the ℓ1 and μ parts. */
     private final double constant;
 
-    private Laplacian(Partitioned<FsaslLaplacianBlock> blocks, double upperBound,
+    private Laplacian(Partitioned<FsaslLaplacianBlock> blocks, double[] inverseDiagonal,
         Execution execution, int n, double constant) {
       this.blocks = blocks;
-      this.upperBound = upperBound;
+      this.inverseDiagonal = inverseDiagonal;
       this.execution = execution;
       this.n = n;
       this.constant = constant;
@@ -477,35 +494,26 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         st.release();
       }
       sa.release();
-      return new Laplacian(blocks, gershgorin(s, sTranspose, affinity, localWeight),
-          ex, x.numRows(), constant);
+      return new Laplacian(blocks, inverseDiagonal(s, affinity, localWeight), ex, x.numRows(),
+          constant);
     }
 
     /**
-     * A Gershgorin bound on L's spectrum: row i of {@code |I − S| |I − S|ᵀ 1} bounds row i's
-     * absolute sum in {@code L_S}, and {@code 2 D_ii} bounds it in {@code D − A}.
+     * The Jacobi preconditioner {@code 1 / L_ii}: {@code (L_S)_ii = 1 + Σ_j S_ij²} (S_ii = 0),
+     * {@code (D − A)_ii = D_ii}; a zero diagonal (an isolated sample without L_S) counts as 1.
      */
-    private static double gershgorin(SparseRowMatrix s, SparseRowMatrix sTranspose,
-        SparseRowMatrix affinity, double localWeight) {
-      double[] degree = affinity.rowSums();
-      double[] columnSums = s == null ? null : sTranspose.rowAbsSums();
-      double bound = 0;
-      for (int i = 0; i < degree.length; i++) {
-        double b = 2 * localWeight * degree[i];
-        if (s != null) {
-          b += 1 + columnSums[i];
-          int[] cols = s.columns(i);
-          double[] vals = s.values(i);
-          for (int p = 0; p < cols.length; p++) {
-            b += Math.abs(vals[p]) * (1 + columnSums[cols[p]]);
-          }
-        }
-        bound = Math.max(bound, b);
+    private static double[] inverseDiagonal(SparseRowMatrix s, SparseRowMatrix affinity,
+        double localWeight) {
+      double[] diagonal = affinity.rowSums();
+      double[] squares = s == null ? null : s.rowSumsOfSquares();
+      for (int i = 0; i < diagonal.length; i++) {
+        double l = localWeight * diagonal[i] + (s == null ? 0 : 1 + squares[i]);
+        diagonal[i] = l > 0 ? 1 / l : 1;
       }
-      return bound;
+      return diagonal;
     }
 
-    ChebyshevSubspace.BlockOperator operator() {
+    BlockOperator operator() {
       return v -> {
         Shared<DenseMatrix> sv = execution.share(v);
         List<DenseMatrix> parts = blocks.collect(b -> b.multiply(sv.get()));
@@ -514,8 +522,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       };
     }
 
-    double upperBound() {
-      return upperBound;
+    double[] inverseDiagonal() {
+      return inverseDiagonal;
     }
 
     /**

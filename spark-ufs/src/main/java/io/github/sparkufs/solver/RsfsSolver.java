@@ -3,6 +3,7 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.graph.SparseGraph;
+import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.ChebyshevSubspace;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
@@ -375,7 +376,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     Arrays.fill(constant.data(), 1.0 / Math.sqrt(n));
     ChebyshevSubspace eigensolver = new ChebyshevSubspace(wanted,
         Math.min(wanted + EIGEN_EXTRA, n - 1), EIGEN_DEGREE, EIGEN_TOL, EIGEN_MAX_FILTERS);
-    ChebyshevSubspace.BlockOperator operator = v -> {
+    BlockOperator operator = v -> {
       Shared<DenseMatrix> sv = ex.share(v);
       List<DenseMatrix> parts = blocks.collect(b -> b.applyM(sv.get()));
       sv.release();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.testing.TestData;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -96,6 +97,54 @@ class ExactKnnTest {
         assertTrue(either, "edge " + i + "-" + j + " is in neither neighbourhood");
       }
     }
+  }
+
+  @Test
+  void graphWithAtMostPiecesTakesTheFewestNeighboursThatJoinThem() {
+    // 12 tight pairs along a line, the gaps between pairs growing: one neighbour each leaves 12
+    // pieces, and joining them takes more neighbours.
+    DenseMatrix x = new DenseMatrix(1, 24);
+    double at = 0;
+    for (int p = 0; p < 12; p++) {
+      at += 1 + 0.3 * p;
+      x.set(0, 2 * p, at);
+      x.set(0, 2 * p + 1, at + 0.01);
+    }
+    KnnSearch exact = KnnSearch.exact();
+    HeatKernelGraph same = HeatKernelGraph.withAtMostPieces(TestData.blocks(x, 2), 1, 10, 12,
+        0, exact);
+    assertEquals(1, same.numNeighbors());
+    for (int maxPieces : new int[] {1, 3}) {
+      HeatKernelGraph g = HeatKernelGraph.withAtMostPieces(TestData.blocks(x, 3), 1, 20,
+          maxPieces, 0, exact);
+      int k = g.numNeighbors();
+      assertTrue(k > 1 && pieces(g.weights()) <= maxPieces, "k " + k);
+      assertTrue(pieces(HeatKernelGraph.build(TestData.blocks(x, 3), k - 1, 0).weights())
+          > maxPieces, "k " + k + " is not the fewest");
+    }
+  }
+
+  private static int pieces(SparseGraph g) {
+    int n = g.numRows();
+    boolean[] seen = new boolean[n];
+    int count = 0;
+    for (int s = 0; s < n; s++) {
+      if (seen[s]) {
+        continue;
+      }
+      count++;
+      ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(s));
+      seen[s] = true;
+      while (!queue.isEmpty()) {
+        for (int j : g.neighbors(queue.poll())) {
+          if (!seen[j]) {
+            seen[j] = true;
+            queue.add(j);
+          }
+        }
+      }
+    }
+    return count;
   }
 
   @Test

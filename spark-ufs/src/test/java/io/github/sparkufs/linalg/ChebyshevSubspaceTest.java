@@ -40,40 +40,14 @@ class ChebyshevSubspaceTest {
     return l.addInPlace(0.2, is.multiplyTranspose(is));
   }
 
-  /** The largest absolute row sum: a Gershgorin bound on the spectrum. */
-  static double gershgorin(DenseMatrix a) {
-    double b = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      double s = 0;
-      for (int j = 0; j < a.cols(); j++) {
-        s += Math.abs(a.get(i, j));
-      }
-      b = Math.max(b, s);
-    }
-    return b;
-  }
-
-  private static ChebyshevSubspace.BlockOperator operator(SparseRowMatrix a, int[] count) {
-    return v -> {
-      count[0]++;
-      return a.multiply(v);
-    };
-  }
-
-  @Test
-  void matchesDenseEigenDecompositionWithConstantDeflated() {
-    int n = 300;
-    int c = 6;
-    DenseMatrix l = laplacian(n, c, 1);
-    DenseMatrix ones = new DenseMatrix(1, n);
-    Arrays.fill(ones.data(), 1 / Math.sqrt(n));
-    int[] count = {0};
-    ChebyshevSubspace.Result r = new ChebyshevSubspace(c, c + 4, 10, 1e-10, 500).smallest(
-        operator(SparseRowMatrix.fromDense(l), count), n, gershgorin(l), ones, null, 7);
-    assertTrue(r.converged(), "not converged, residual " + r.maxResidual());
-    assertEquals(r.products(), count[0]);
-
-    // Dense reference: Π L Π with the constant pushed to the top of the spectrum.
+  /**
+   * Asserts that r holds the c smallest eigenpairs of l restricted to the complement of the
+   * unit constraint row {@code ones}: values and span as a dense reference (Π L Π with the
+   * constant pushed to the top of the spectrum), orthonormal vectors orthogonal to ones.
+   */
+  static void assertDeflatedEigenpairs(DenseMatrix l, DenseMatrix ones, int c,
+      SmallestEigenpairs r) {
+    int n = l.rows();
     DenseMatrix proj = DenseMatrix.identity(n);
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < n; j++) {
@@ -104,6 +78,52 @@ class ChebyshevSubspaceTest {
     }
   }
 
+  /** l with its diagonal scaled by 1 + 1e-6: an operator close to l, for warm starts. */
+  static DenseMatrix perturbed(DenseMatrix l) {
+    DenseMatrix p = l.copy();
+    for (int i = 0; i < l.rows(); i++) {
+      p.set(i, i, p.get(i, i) * (1 + 1e-6));
+    }
+    return p;
+  }
+
+  /** The largest absolute row sum: a Gershgorin bound on the spectrum. */
+  static double gershgorin(DenseMatrix a) {
+    double b = 0;
+    for (int i = 0; i < a.rows(); i++) {
+      double s = 0;
+      for (int j = 0; j < a.cols(); j++) {
+        s += Math.abs(a.get(i, j));
+      }
+      b = Math.max(b, s);
+    }
+    return b;
+  }
+
+  /** The operator of a, counting its applications in count[0]. */
+  static BlockOperator operator(SparseRowMatrix a, int[] count) {
+    return v -> {
+      count[0]++;
+      return a.multiply(v);
+    };
+  }
+
+  @Test
+  void matchesDenseEigenDecompositionWithConstantDeflated() {
+    int n = 300;
+    int c = 6;
+    DenseMatrix l = laplacian(n, c, 1);
+    DenseMatrix ones = new DenseMatrix(1, n);
+    Arrays.fill(ones.data(), 1 / Math.sqrt(n));
+    int[] count = {0};
+    SmallestEigenpairs r = new ChebyshevSubspace(c, c + 4, 10, 1e-10, 500).smallest(
+        operator(SparseRowMatrix.fromDense(l), count), n, gershgorin(l), ones, null, 7);
+    assertTrue(r.converged(), "not converged, residual " + r.maxResidual());
+    assertEquals(r.products(), count[0]);
+
+    assertDeflatedEigenpairs(l, ones, c, r);
+  }
+
   @Test
   void warmStartConvergesInFewerProducts() {
     int n = 200;
@@ -112,16 +132,13 @@ class ChebyshevSubspaceTest {
     SparseRowMatrix a = SparseRowMatrix.fromDense(l);
     ChebyshevSubspace solver = new ChebyshevSubspace(c, c + 3, 8, 1e-9, 500);
     int[] cold = {0};
-    ChebyshevSubspace.Result r1 = solver.smallest(operator(a, cold), n, gershgorin(l), null,
+    SmallestEigenpairs r1 = solver.smallest(operator(a, cold), n, gershgorin(l), null,
         null, 3);
     assertArrayEquals(SymmetricEigen.smallest(l, c).values(), r1.values(), 1e-8);
     // A slightly perturbed operator, started from the previous block.
-    DenseMatrix l2 = l.copy();
-    for (int i = 0; i < n; i++) {
-      l2.set(i, i, l2.get(i, i) * (1 + 1e-6));
-    }
+    DenseMatrix l2 = perturbed(l);
     int[] warm = {0};
-    ChebyshevSubspace.Result r2 = solver.smallest(operator(SparseRowMatrix.fromDense(l2), warm),
+    SmallestEigenpairs r2 = solver.smallest(operator(SparseRowMatrix.fromDense(l2), warm),
         n, gershgorin(l2), null, r1.block(), 4);
     assertArrayEquals(SymmetricEigen.smallest(l2, c).values(), r2.values(), 1e-8);
     assertTrue(warm[0] < cold[0] / 2, "warm start took " + warm[0] + " products, cold "

@@ -1,0 +1,165 @@
+package io.github.sparkufs.linalg;
+
+import java.util.SplittableRandom;
+
+/**
+ * The smallest eigenpairs of a large sparse symmetric n × n operator by the locally optimal
+ * block preconditioned conjugate gradient method (Knyazev 2001), with the basis selection of
+ * Hetmaniuk and Lehoucq (2006): each iteration applies the operator once, to the block W of
+ * preconditioned residuals {@code T (A X − X Θ)}, and takes the Ritz vectors of the span of
+ * the current vectors X, W and the previous search directions P.
+ *
+ * <p>Unlike {@link ChebyshevSubspace}, whose filters span the whole interval up to the
+ * largest eigenvalue, the iteration adapts to the spectrum it meets and takes a
+ * preconditioner: with the inverse diagonal (Jacobi) the rate no longer depends on the few
+ * largest diagonal entries, such as the degree of a hub in a kNN graph's Laplacian, which
+ * grows with n.
+ *
+ * <p>Vectors follow the library's per-sample orientation ({@link BlockOperator}). The blocks X,
+ * W and P are kept orthonormal and mutually orthogonal (W by projection and SVQB, P in the
+ * small coefficient space), so each Rayleigh–Ritz step is a standard eigenproblem of at most
+ * 3m × 3m; directions W loses to rounding (as residuals converge) are dropped. Optional
+ * orthonormal constraint rows are deflated after every product, as in {@link
+ * ChebyshevSubspace}.
+ *
+ * <p>Convergence: the residual {@code r = A x − θ x} of each wanted pair falls below
+ * {@code tol · scale} in the preconditioner's norm {@code (Σ_i T_i r_i²)^{1/2}} (the Euclidean
+ * norm without one). With Jacobi that is the residual of the scaled operator
+ * {@code T^{1/2} A T^{1/2}}, whose spectrum lies in [0, 2] for a graph Laplacian D − A
+ * whatever the degrees, so a tolerance means the same at every n.
+ */
+public final class Lobpcg {
+
+  private final int numWanted;
+  private final int blockSize;
+  private final double tol;
+  private final int maxIterations;
+
+  /**
+   * @param numWanted how many of the smallest eigenpairs to return, ≥ 1
+   * @param blockSize vectors iterated together, ≥ numWanted (a few more speed the last
+   *     wanted ones)
+   * @param tol relative residual tolerance, > 0
+   * @param maxIterations iteration budget (one product each), ≥ 1
+   */
+  public Lobpcg(int numWanted, int blockSize, double tol, int maxIterations) {
+    if (numWanted < 1) {
+      throw new IllegalArgumentException("numWanted must be >= 1, got " + numWanted);
+    }
+    if (blockSize < numWanted) {
+      throw new IllegalArgumentException("blockSize must be >= numWanted = " + numWanted
+          + ", got " + blockSize);
+    }
+    if (!(tol > 0)) {
+      throw new IllegalArgumentException("tol must be > 0, got " + tol);
+    }
+    if (maxIterations < 1) {
+      throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+    }
+    this.numWanted = numWanted;
+    this.blockSize = blockSize;
+    this.tol = tol;
+    this.maxIterations = maxIterations;
+  }
+
+  /**
+   * Runs the iteration.
+   *
+   * @param op the symmetric operator
+   * @param n the dimension
+   * @param preconditioner the positive weights T of a diagonal preconditioner (for Jacobi,
+   *     the inverse diagonal of the operator), or null for none
+   * @param scale the residual tolerance's unit, > 0: a bound on the spectrum of
+   *     {@code T^{1/2} A T^{1/2}} (of A without a preconditioner)
+   * @param constraints q × n orthonormal rows to deflate, or null
+   * @param initial start vectors as rows (up to blockSize of them; random rows fill the rest),
+   *     or null
+   * @param seed seeds the random start vectors
+   */
+  public SmallestEigenpairs smallest(BlockOperator op, int n, double[] preconditioner,
+      double scale, DenseMatrix constraints, DenseMatrix initial, long seed) {
+    int free = n - (constraints == null ? 0 : constraints.rows());
+    if (blockSize > free) {
+      throw new IllegalArgumentException("block of " + blockSize + " vectors in a space of "
+          + "dimension " + free);
+    }
+    if (!(scale > 0) || Double.isInfinite(scale)) {
+      throw new IllegalArgumentException("scale must be finite and > 0, got " + scale);
+    }
+    if (preconditioner != null) {
+      if (preconditioner.length != n) {
+        throw new IllegalArgumentException("preconditioner of length " + preconditioner.length
+            + " for dimension " + n);
+      }
+      for (int i = 0; i < n; i++) {
+        if (!(preconditioner[i] > 0) || Double.isInfinite(preconditioner[i])) {
+          throw new IllegalArgumentException("preconditioner weight " + i
+              + " must be finite and > 0, got " + preconditioner[i]);
+        }
+      }
+    }
+    DenseMatrix x = OrthonormalRows.start(blockSize, n, constraints, initial,
+        new SplittableRandom(seed));
+    DenseMatrix ax = OrthonormalRows.image(op, x, constraints);
+    int products = 1;
+    SymmetricEigen ritz = rayleighRitz(x, ax);
+    x = OrthonormalRows.combine(ritz.vectors(), x);
+    ax = OrthonormalRows.combine(ritz.vectors(), ax);
+    DenseMatrix p = null;
+    DenseMatrix ap = null;
+    for (int iteration = 0; ; iteration++) {
+      double[] theta = ritz.values();
+      DenseMatrix w = ax.copy();
+      double[] wd = w.data();
+      double[] xd = x.data();
+      double[] squares = new double[numWanted];
+      for (int i = 0; i < n; i++) {
+        for (int k = 0; k < blockSize; k++) {
+          int at = i * blockSize + k;
+          wd[at] -= theta[k] * xd[at];
+          double t = preconditioner == null ? 1 : preconditioner[i];
+          if (k < numWanted) {
+            squares[k] += t * wd[at] * wd[at];
+          }
+          wd[at] *= t;
+        }
+      }
+      double maxResidual = 0;
+      for (double s : squares) {
+        maxResidual = Math.max(maxResidual, Math.sqrt(s) / scale);
+      }
+      boolean converged = maxResidual <= tol;
+      w = converged ? w : OrthonormalRows.orthonormalize(w, constraints, x, p);
+      if (converged || iteration == maxIterations || w.rows() == 0) {
+        return new SmallestEigenpairs(theta, x, numWanted, products, converged, maxResidual);
+      }
+      DenseMatrix aw = OrthonormalRows.image(op, w, constraints);
+      products++;
+      DenseMatrix s = OrthonormalRows.stack(x, w, p);
+      DenseMatrix as = OrthonormalRows.stack(ax, aw, ap);
+      ritz = rayleighRitz(s, as);
+      DenseMatrix c = ritz.vectors();
+      x = OrthonormalRows.combine(c, s);
+      ax = OrthonormalRows.combine(c, as);
+      // P: the new vectors' parts along W and the old P, made orthonormal and orthogonal to the
+      // new X in the coefficient space (S is orthonormal, so the same holds for P = Qᵀ S).
+      DenseMatrix q = c.transpose();
+      for (int k = 0; k < blockSize; k++) {
+        for (int j = 0; j < blockSize; j++) {
+          q.set(k, j, 0.0);
+        }
+      }
+      q = OrthonormalRows.orthonormalize(q, c.transpose());
+      DenseMatrix qt = q.transpose();
+      p = OrthonormalRows.combine(qt, s);
+      ap = OrthonormalRows.combine(qt, as);
+    }
+  }
+
+  /** The Ritz pairs of the orthonormal rows v, given {@code av} = A v: the smallest blockSize. */
+  private SymmetricEigen rayleighRitz(DenseMatrix v, DenseMatrix av) {
+    DenseMatrix h = v.multiplyTranspose(av);
+    OrthonormalRows.symmetrize(h);
+    return SymmetricEigen.smallest(h, blockSize);
+  }
+}

@@ -1,0 +1,159 @@
+package io.github.sparkufs.linalg;
+
+import java.util.SplittableRandom;
+
+/**
+ * Orthonormalisation of blocks of vectors held as rows (m × n), shared by the block
+ * eigensolvers: SVQB, deflation against constraint rows, random completion of a block, and
+ * the deflated image of a block under the operator.
+ */
+final class OrthonormalRows {
+
+  /** Relative eigenvalue floor below which an orthonormalisation drops a direction. */
+  private static final double DROP = 1e-13;
+
+  private OrthonormalRows() {}
+
+  /**
+   * Orthonormal start rows, deflated: the first {@code size} of {@code initial}'s rows (if
+   * given) orthonormalised, completed with random rows.
+   */
+  static DenseMatrix start(int size, int n, DenseMatrix constraints, DenseMatrix initial,
+      SplittableRandom rnd) {
+    if (initial != null && initial.cols() != n) {
+      throw new IllegalArgumentException("initial vectors of length " + initial.cols()
+          + " for dimension " + n);
+    }
+    int given = initial == null ? 0 : Math.min(initial.rows(), size);
+    DenseMatrix x = new DenseMatrix(given, n);
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < given; k++) {
+        x.data()[i * given + k] = initial.get(k, i);
+      }
+    }
+    if (given > 0) {
+      x = orthonormalize(x, constraints);
+    }
+    return refill(x, size, constraints, rnd);
+  }
+
+  /** Completes orthonormal rows to {@code size} with random ones orthogonal to them. */
+  static DenseMatrix refill(DenseMatrix v, int size, DenseMatrix constraints,
+      SplittableRandom rnd) {
+    int n = v.cols();
+    for (int attempt = 0; attempt < 5 && v.rows() < size; attempt++) {
+      DenseMatrix extra = new DenseMatrix(size - v.rows(), n);
+      for (int i = 0; i < extra.data().length; i++) {
+        extra.data()[i] = rnd.nextDouble() - 0.5;
+      }
+      v = stack(v, orthonormalize(extra, constraints, v));
+    }
+    if (v.rows() < size) {
+      throw new ArithmeticException("cannot build " + size + " independent vectors");
+    }
+    return v;
+  }
+
+  /**
+   * The rows of v made orthonormal and orthogonal to those of each (orthonormal) block in
+   * {@code against} (null entries skipped): two passes of projection and SVQB. Directions
+   * inside the span of {@code against} are dropped, so fewer rows may come back.
+   */
+  static DenseMatrix orthonormalize(DenseMatrix v, DenseMatrix... against) {
+    for (int pass = 0; pass < 2 && v.rows() > 0; pass++) {
+      for (DenseMatrix q : against) {
+        project(v, q);
+      }
+      v = svqb(v).multiply(v);
+    }
+    return v;
+  }
+
+  /** {@code A v} for the rows of v, with the constraint rows' components removed. */
+  static DenseMatrix image(BlockOperator op, DenseMatrix v, DenseMatrix constraints) {
+    DenseMatrix av = op.apply(v);
+    project(av, constraints);
+    return av;
+  }
+
+  /** Removes from every row of v its components along the orthonormal rows of q (if any). */
+  static void project(DenseMatrix v, DenseMatrix q) {
+    if (q == null || q.rows() == 0 || v.rows() == 0) {
+      return;
+    }
+    v.addInPlace(-1.0, combine(q.multiplyTranspose(v), q));
+  }
+
+  /**
+   * SVQB (Stathopoulos and Wu 2002): a transform T (r × p) such that the rows of {@code T v}
+   * are orthonormal, dropping directions whose scaled Gram eigenvalue is below the floor.
+   */
+  static DenseMatrix svqb(DenseMatrix v) {
+    int p = v.rows();
+    DenseMatrix g = v.multiplyTranspose(v);
+    symmetrize(g);
+    double[] scale = new double[p];
+    for (int k = 0; k < p; k++) {
+      double d = g.get(k, k);
+      scale[k] = d > 0 ? 1.0 / Math.sqrt(d) : 0.0;
+    }
+    for (int a = 0; a < p; a++) {
+      for (int b = 0; b < p; b++) {
+        g.set(a, b, g.get(a, b) * scale[a] * scale[b]);
+      }
+    }
+    SymmetricEigen eig = SymmetricEigen.largest(g, p);
+    double[] lambda = eig.values();
+    int keep = 0;
+    while (keep < p && lambda[keep] > DROP * Math.max(lambda[0], 1.0)) {
+      keep++;
+    }
+    DenseMatrix t = new DenseMatrix(keep, p);
+    for (int r = 0; r < keep; r++) {
+      double f = 1.0 / Math.sqrt(lambda[r]);
+      for (int k = 0; k < p; k++) {
+        t.set(r, k, f * eig.vectors().get(k, r) * scale[k]);
+      }
+    }
+    return t;
+  }
+
+  /** {@code cᵀ · v}: the j-th row of the result is {@code Σ_k c_kj v_k}. */
+  static DenseMatrix combine(DenseMatrix c, DenseMatrix v) {
+    return DenseMatrix.gemm(true, false, 1.0, c, v);
+  }
+
+  /** The rows of the blocks, one block below the other (null or empty blocks skipped). */
+  static DenseMatrix stack(DenseMatrix... blocks) {
+    int n = -1;
+    int rows = 0;
+    for (DenseMatrix b : blocks) {
+      if (b != null) {
+        n = b.cols();
+        rows += b.rows();
+      }
+    }
+    DenseMatrix out = new DenseMatrix(rows, n);
+    int at = 0;
+    for (DenseMatrix b : blocks) {
+      if (b == null || b.rows() == 0) {
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        System.arraycopy(b.data(), i * b.rows(), out.data(), i * rows + at, b.rows());
+      }
+      at += b.rows();
+    }
+    return out;
+  }
+
+  static void symmetrize(DenseMatrix h) {
+    for (int a = 0; a < h.rows(); a++) {
+      for (int b = a + 1; b < h.cols(); b++) {
+        double v = 0.5 * (h.get(a, b) + h.get(b, a));
+        h.set(a, b, v);
+        h.set(b, a, v);
+      }
+    }
+  }
+}

@@ -13,6 +13,7 @@ import io.github.sparkufs.spark.VectorBlocks;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.Dataset;
@@ -27,12 +28,15 @@ import org.apache.spark.sql.SparkSession;
  * true k nearest neighbours found). Recall is measured on {@code --sample} consecutive rows
  * whose true neighbours are found by brute force against all rows, so it needs no exact graph;
  * with {@code --exact false} the exact graph is skipped (its time and the ratio print "-").
+ * Both searches first run once, untimed, on {@code --warmup} rows (default the smaller of
+ * 10,000 and the smallest n; 0 skips it), so that neither time includes the JIT compilation
+ * of its code.
  */
 final class KnnCommand {
 
   static final Set<String> OPTIONS = Set.of("rows", "features", "informative", "clusters",
       "separation", "neighbors", "cell-size", "probes", "sample", "exact",
-      "partitions", "seed", "master");
+      "partitions", "seed", "master", "warmup");
 
   private KnnCommand() {}
 
@@ -67,6 +71,12 @@ final class KnnCommand {
     if (sample < 1) {
       throw new UsageException("--sample must be >= 1, got " + sample);
     }
+    int warmup = args.integer("warmup", Math.min(10_000, Arrays.stream(sizes).min()
+        .orElse(0)));
+    if (warmup != 0 && warmup <= k) {
+      throw new UsageException("--warmup must be 0 or > --neighbors = " + k + ", got "
+          + warmup);
+    }
     try (SparkSession spark = Sessions.create("spark-ufs knn", args.string("master", "local[*]"))) {
       int partitions = args.integer("partitions", 2 * spark.sparkContext().defaultParallelism());
       if (partitions < 1) {
@@ -74,6 +84,16 @@ final class KnnCommand {
       }
       out.printf("knn: d=%d, k=%d, %d partitions, %s; approximate: %s%n", d, k, partitions,
           spark.sparkContext().master(), approximate);
+      if (warmup > 0) {
+        RowBlockMatrix x = VectorBlocks.read(PlantedFrame.generate(spark, planted, warmup,
+            partitions), "features", VectorBlocks.Placement.DISTRIBUTED, "knn", false);
+        approximate.searchAll(x, k);
+        if (exactFlag.equals("true")) {
+          KnnSearch.exact().searchAll(x, k);
+        }
+        x.blocks().release();
+        out.printf("warm-up (not timed): the searches once on %d rows%n", warmup);
+      }
       out.printf("%8s %9s %9s %9s %9s %13s %13s %11s %5s%n", "n", "exact s", "exact cpu",
           "approx s", "approx cpu", "ratio s/cpu", "sample recall", "full recall", "load");
       for (int n : sizes) {

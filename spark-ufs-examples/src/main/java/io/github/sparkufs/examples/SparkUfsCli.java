@@ -26,7 +26,7 @@ public final class SparkUfsCli {
       "         [--clusters 5] [--separation 2] [--partitions P] [--param k=v]... [--json OUT]",
       "         [--seed 1] [--master URL]",
       "  knn    --rows 20000,100000 [--features 100] [--neighbors 10] [--cell-size 256]",
-      "         [--probes 48] [--sample 1000] [--exact true|false]",
+      "         [--probes 48] [--sample 1000] [--exact true|false] [--warmup 10000]",
       "         [--partitions P] [--seed 1] [--master URL]",
       "methods: " + String.join(", ", Selectors.names()));
 

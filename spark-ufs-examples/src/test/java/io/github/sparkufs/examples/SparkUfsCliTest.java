@@ -164,6 +164,7 @@ class SparkUfsCliTest {
         "--neighbors", "5", "--cell-size", "32", "--probes", "6", "--sample", "100",
         "--partitions", "3", "--master", "local[2]");
     assertEquals(0, r.status, r.err);
+    assertTrue(r.out.contains("warm-up (not timed): the searches once on 400 rows"), r.out);
     String row = r.out.lines().filter(l -> l.trim().startsWith("400 ")).findFirst().orElseThrow();
     String[] cells = row.trim().split(" +");
     assertEquals(9, cells.length, row);
@@ -224,6 +225,7 @@ class SparkUfsCliTest {
       "knn --rows 10 --neighbors 10|--rows must be > --neighbors = 10, got 10",
       "knn --rows 100 --probes 0|probes must be >= 1, got 0",
       "knn --rows 100 --exact maybe|--exact must be true or false, got maybe",
+      "knn --rows 100 --warmup 5|--warmup must be 0 or > --neighbors = 10, got 5",
   })
   void mistakesGetOneLineAndStatusTwo(String line, String expected) {
     Run r = new Run(line.split(" "));

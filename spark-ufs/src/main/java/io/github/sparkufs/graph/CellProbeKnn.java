@@ -28,13 +28,16 @@ import java.util.SplittableRandom;
  *       cost O(s · n / cellSize · d) scalar work here), and the links between cells.</li>
  *   <li><b>Routing.</b> Every block assigns its samples to their nearest centre and keeps a
  *       single-precision copy of its samples ordered by cell.</li>
- *   <li><b>Search.</b> For every unordered pair of blocks (a, b) ({@link
- *       Partitioned#crossMergeOnce}) and every cell q, the samples of a in q are compared with
- *       the samples of b in q's linked cells (within one block, the linked cells r ≥ q) by one
- *       single-precision GEMM, the exact search's tile restricted to those cells; each product
- *       is offered to both samples' lists, so each pair of samples is computed once. Every
- *       sample also meets the k samples that follow it (cyclically), so its list is always
- *       full.</li>
+ *   <li><b>Search.</b> For a pair of blocks (a, b) and every cell q, the samples of a in q are
+ *       compared with the samples of b in q's linked cells (within one block, the linked
+ *       cells r ≥ q) by one single-precision GEMM, the exact search's tile restricted to
+ *       those cells; each product is offered to both samples' lists, so each pair of samples
+ *       is computed once. Every sample also meets the k samples that follow it (cyclically),
+ *       so its list is always full. Each block is first searched within itself, in the stage
+ *       that routes it; the k-th distances of those lists, upper bounds of the final ones, are
+ *       shared and start the screen of every pair of different blocks ({@link
+ *       Partitioned#crossMergeOnce}), which then offers few pairs that no list keeps (at
+ *       n = 100,000 in 4 blocks, 10.5 million exact distances instead of 30.7 million).</li>
  * </ol>
  *
  * <p>The GEMM products only screen: a pair within {@link #SCREEN_SLACK} of either sample's
@@ -109,10 +112,19 @@ public final class CellProbeKnn implements KnnSearch {
     x.execution().describe("approximate kNN graph: " + numCells + " cells, "
         + cells.links.length / numCells + " linked per cell on average (k = " + k + ")");
     Shared<Cells> sharedCells = x.execution().share(cells);
-    Partitioned<CellBlock> routed = x.blocks().map(b -> CellBlock.route(b, sharedCells.get()));
+    Partitioned<CellBlock> routed = x.blocks().map(b -> CellBlock.route(b, sharedCells.get())
+        .searchedWithin(sharedCells.get(), k, n));
+    float[] bounds = new float[n];
+    for (OwnBounds own : routed.collect(CellBlock::ownBounds)) {
+      System.arraycopy(own.kth, 0, bounds, own.offset, own.kth.length);
+    }
+    Shared<float[]> sharedBounds = x.execution().share(bounds);
     Partitioned<NeighborLists> knn = routed.crossMergeOnce(
-        (a, b) -> nearest(a, b, sharedCells.get(), k, n), NeighborLists::merge);
+        (a, b) -> a.block.offset() == b.block.offset() ? new Pieces<>(a.own, null)
+            : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
+        NeighborLists::merge);
     sharedCells.release();
+    sharedBounds.release();
     routed.release();
     return knn;
   }
@@ -143,14 +155,20 @@ public final class CellProbeKnn implements KnnSearch {
    * {@code a}. Each pair of samples is compared once; for {@code a == b} only the first piece.
    * The lists are filled in cell order (so the screen reads them in sequence) and returned in
    * row order.
+   *
+   * <p>With {@code bounds} (by global row: at least the k-th distance of the sample's final
+   * list, such as that of its block's own list, whose samples are all candidates) the screen
+   * starts from them instead of from the lists, and passes over the pairs that no final list
+   * keeps; the pieces may then hold fewer true neighbours but the merged lists are the same.
    */
-  static Pieces<NeighborLists> nearest(CellBlock a, CellBlock b, Cells cells, int k, int n) {
+  static Pieces<NeighborLists> nearest(CellBlock a, CellBlock b, Cells cells, int k, int n,
+      float[] bounds) {
     boolean same = a.block.offset() == b.block.offset();
     int d = a.block.numCols();
     NeighborLists forA = a.followers(b, k, n);
     NeighborLists forB = same ? forA : b.followers(a, k, n);
-    float[] kthA = lastDistances(forA);
-    float[] kthB = same ? kthA : lastDistances(forB);
+    float[] kthA = a.screenStart(forA, bounds);
+    float[] kthB = same ? kthA : b.screenStart(forB, bounds);
     float[] refs = new float[0];
     float[] dots = new float[0];
     for (int q = 0; q < cells.count(); q++) {
@@ -217,9 +235,8 @@ public final class CellProbeKnn implements KnnSearch {
       float belowB = Float.POSITIVE_INFINITY;
       for (int pos = from, j = j0; pos < to; pos++, j++) {
         float screened = q + r[pos] - 2 * dots[j];
-        nearest = screened < nearest ? screened : nearest;
-        float gap = screened - kthB[pos];
-        belowB = gap < belowB ? gap : belowB;
+        nearest = Math.min(nearest, screened);
+        belowB = Math.min(belowB, screened - kthB[pos]);
       }
       if (nearest > kthA[at] && belowB > 0) {
         continue;
@@ -229,23 +246,31 @@ public final class CellProbeKnn implements KnnSearch {
         if ((screened <= kthA[at] || screened <= kthB[pos]) && !(same && pos == at)) {
           double exact = a.squaredDistance(at, b, pos);
           if (exact <= forA.distance(at, forA.k() - 1)) {
-            kthA[at] = roundUp(forA.offer(at, exact, b.block.offset() + b.order[pos]));
+            kthA[at] = Math.min(kthA[at],
+                roundUp(forA.offer(at, exact, b.block.offset() + b.order[pos])));
           }
           if (exact <= forB.distance(pos, forB.k() - 1)) {
-            kthB[pos] = roundUp(forB.offer(pos, exact, a.block.offset() + a.order[at]));
+            kthB[pos] = Math.min(kthB[pos],
+                roundUp(forB.offer(pos, exact, a.block.offset() + a.order[at])));
           }
         }
       }
     }
   }
 
-  /** The k-th (last) distance of every list, rounded up to single precision. */
-  private static float[] lastDistances(NeighborLists lists) {
-    float[] out = new float[lists.numRows()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = roundUp(lists.distance(i, lists.k() - 1));
+  /**
+   * A block's k-th distances within itself, rounded up, in row order from {@code offset} (a
+   * class, not a record: Spark's Kryo serializer cannot build records).
+   */
+  static final class OwnBounds implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int offset;
+    private final float[] kth;
+
+    OwnBounds(int offset, float[] kth) {
+      this.offset = offset;
+      this.kth = kth;
     }
-    return out;
   }
 
   /** The least float not below {@code v}. */
@@ -502,9 +527,11 @@ public final class CellProbeKnn implements KnnSearch {
     private final float[] values;
     /** Squared norms scaled by {@code 1 − SCREEN_SLACK}: the screen's margin folded in. */
     private final float[] screenNorms;
+    /** The block's lists within itself, in row order, once {@link #searchedWithin} ran. */
+    private final NeighborLists own;
 
     private CellBlock(RowBlock block, int[] order, int[] start, float[] values,
-        float[] screenNorms) {
+        float[] screenNorms, NeighborLists own) {
       this.block = block;
       this.order = order;
       this.position = new int[order.length];
@@ -514,6 +541,13 @@ public final class CellProbeKnn implements KnnSearch {
       this.start = start;
       this.values = values;
       this.screenNorms = screenNorms;
+      this.own = own;
+    }
+
+    /** This block with its lists within itself ({@link #nearest}'s pair of it with itself). */
+    CellBlock searchedWithin(Cells cells, int k, int n) {
+      return new CellBlock(block, order, start, values, screenNorms,
+          nearest(this, this, cells, k, n, null).first());
     }
 
     /**
@@ -538,6 +572,29 @@ public final class CellProbeKnn implements KnnSearch {
         }
       }
       return lists;
+    }
+
+    OwnBounds ownBounds() {
+      float[] kth = new float[own.numRows()];
+      for (int i = 0; i < kth.length; i++) {
+        kth[i] = roundUp(own.distance(i, own.k() - 1));
+      }
+      return new OwnBounds(block.offset(), kth);
+    }
+
+    /**
+     * The screen's starting k-th distance of each sample (in cell order): its list's, rounded
+     * up to single precision, or its bound when that is lower.
+     */
+    float[] screenStart(NeighborLists lists, float[] bounds) {
+      float[] out = new float[lists.numRows()];
+      for (int at = 0; at < out.length; at++) {
+        out[at] = roundUp(lists.distance(at, lists.k() - 1));
+        if (bounds != null) {
+          out[at] = Math.min(out[at], bounds[block.offset() + order[at]]);
+        }
+      }
+      return out;
     }
 
     /** The squared distance of the samples at position {@code at} and {@code other}'s {@code pos}. */
@@ -594,7 +651,7 @@ public final class CellProbeKnn implements KnnSearch {
         System.arraycopy(raw, order[j] * d, values, j * d, d);
         screenNorms[j] = (float) (rawNorms[order[j]] * (1 - SCREEN_SLACK));
       }
-      return new CellBlock(b, order, start, values, screenNorms);
+      return new CellBlock(b, order, start, values, screenNorms, null);
     }
   }
 

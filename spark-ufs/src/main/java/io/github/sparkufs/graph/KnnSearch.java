@@ -24,9 +24,10 @@ public interface KnnSearch {
   /**
    * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn}
    * (d = 100 planted data, k = 10, 4 blocks, {@link CellProbeKnn} defaults, CPU seconds of a
-   * local[2] run): at n = 20,000 both take 7 s (every cell is linked to most others, recall
-   * 0.999); at 50,000 exact 23.1 s, approximate 11.6 s (recall 0.969); at 100,000 exact 77.8 s,
-   * approximate 18.7 s (recall 0.919).
+   * local[2] run after the command's warm-up): at n = 20,000 exact 5.6 s, approximate 3.3 s
+   * (recall 0.9999); at 50,000 exact 23.5 s, approximate 7.8 s (recall 0.969); at 100,000
+   * exact 84.8 s, approximate 13.5 s (recall 0.919). Below 50,000 the exact graph costs
+   * seconds, so {@code auto} keeps it there.
    */
   int AUTO_APPROXIMATE_ROWS = 50_000;
 

@@ -46,6 +46,9 @@ public final class SparkSessionExtension implements BeforeAllCallback, Parameter
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "4")
         .config("spark.default.parallelism", "2")
+        // As conf/spark-defaults.conf, which the CLI and spark-submit use: what goes through
+        // Spark must survive Kryo (which cannot build records, for one).
+        .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
         .getOrCreate();
 
     @Override

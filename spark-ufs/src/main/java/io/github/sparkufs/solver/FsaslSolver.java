@@ -135,11 +135,10 @@ import java.util.Map;
  *
  * <p>Apart from the first iteration's kNN graph over X ({@link CommonOptions#knnSearch()}), an
  * iteration's work is near-linear in n: each pass is O(n d) or O(nnz(L)), and the number of
- * eigensolver products grows slowly (planted data, d = 100: 69 for the first two eigenproblems
- * at n = 100,000, 124 at 300,000, as the second problem's lowest eigenvalues crowd together;
- * the unpreconditioned Chebyshev filter this replaced, bounded by the largest degree of the
- * heat-kernel graph's hubs, which grows with n, took 218 at 100,000 and 458 at 1,000,000); the
- * nearest samples in X' are searched in a k-d tree (about
+ * eigensolver products does not grow with n (planted data, d = 100: 78 for the first two
+ * eigenproblems at n = 100,000 and 65 at 1,000,000; the unpreconditioned Chebyshev filter this
+ * replaced, bounded by the largest degree of the heat-kernel graph's hubs, which grows with n,
+ * took 218 and 458); the nearest samples in X' are searched in a k-d tree (about
  * 2^c leaves per sample) once {@code n ≥ KD_TREE_MIN_RATIO · 2^c}, by all pairs (O(n² c))
  * below; a LASSO column costs O(K c) per homotopy step over the default dictionary of
  * K = lassoNeighbors nearest samples. The whole dictionary ({@code lassoNeighbors = 0}) costs

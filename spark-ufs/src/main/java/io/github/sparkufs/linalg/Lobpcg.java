@@ -129,7 +129,9 @@ public final class Lobpcg {
         maxResidual = Math.max(maxResidual, Math.sqrt(s) / scale);
       }
       boolean converged = maxResidual <= tol;
-      w = converged ? w : OrthonormalRows.orthonormalize(w, constraints, x, p);
+      if (!converged && iteration < maxIterations) {
+        w = OrthonormalRows.orthonormalize(w, constraints, x, p);
+      }
       if (converged || iteration == maxIterations || w.rows() == 0) {
         return new SmallestEigenpairs(theta, x, numWanted, products, converged, maxResidual);
       }

@@ -16,8 +16,6 @@ import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -85,8 +83,7 @@ final class KnnCommand {
       out.printf("knn: d=%d, k=%d, %d partitions, %s; approximate: %s%n", d, k, partitions,
           spark.sparkContext().master(), approximate);
       if (warmup > 0) {
-        RowBlockMatrix x = VectorBlocks.read(PlantedFrame.generate(spark, planted, warmup,
-            partitions), "features", VectorBlocks.Placement.DISTRIBUTED, "knn", false);
+        RowBlockMatrix x = plantedBlocks(spark, planted, warmup, partitions);
         approximate.searchAll(x, k);
         if (exactFlag.equals("true")) {
           KnnSearch.exact().searchAll(x, k);
@@ -97,9 +94,7 @@ final class KnnCommand {
       out.printf("%8s %9s %9s %9s %9s %13s %13s %11s %5s%n", "n", "exact s", "exact cpu",
           "approx s", "approx cpu", "ratio s/cpu", "sample recall", "full recall", "load");
       for (int n : sizes) {
-        Dataset<Row> data = PlantedFrame.generate(spark, planted, n, partitions);
-        RowBlockMatrix x = VectorBlocks.read(data, "features",
-            VectorBlocks.Placement.DISTRIBUTED, "knn", false);
+        RowBlockMatrix x = plantedBlocks(spark, planted, n, partitions);
         try {
           int from = (int) ((long) (n - Math.min(sample, n)) / 2);
           NeighborLists truth = bruteForce(x, from, Math.min(sample, n), k);
@@ -132,6 +127,13 @@ final class KnnCommand {
         }
       }
     }
+  }
+
+  /** n rows of the planted data, generated on the executors, as distributed blocks. */
+  private static RowBlockMatrix plantedBlocks(SparkSession spark, PlantedClusters planted, int n,
+      int partitions) {
+    return VectorBlocks.read(PlantedFrame.generate(spark, planted, n, partitions), "features",
+        VectorBlocks.Placement.DISTRIBUTED, "knn", false);
   }
 
   /**

@@ -145,13 +145,14 @@ public final class Lobpcg {
       ax = OrthonormalRows.combine(c, as);
       // P: the new vectors' parts along W and the old P, made orthonormal and orthogonal to the
       // new X in the coefficient space (S is orthonormal, so the same holds for P = Qᵀ S).
-      DenseMatrix q = c.transpose();
+      DenseMatrix ct = c.transpose();
+      DenseMatrix q = ct.copy();
       for (int k = 0; k < blockSize; k++) {
         for (int j = 0; j < blockSize; j++) {
           q.set(k, j, 0.0);
         }
       }
-      q = OrthonormalRows.orthonormalize(q, c.transpose());
+      q = OrthonormalRows.orthonormalize(q, ct);
       DenseMatrix qt = q.transpose();
       p = OrthonormalRows.combine(qt, s);
       ap = OrthonormalRows.combine(qt, as);

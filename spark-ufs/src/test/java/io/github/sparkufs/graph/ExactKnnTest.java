@@ -1,5 +1,7 @@
 package io.github.sparkufs.graph;
 
+import static io.github.sparkufs.testing.TestData.bruteForceNearest;
+import static io.github.sparkufs.testing.TestData.squaredDistance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.testing.TestData;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -33,7 +34,7 @@ class ExactKnnTest {
       int i = 0;
       for (NeighborLists l : knn.collect(v -> v)) {
         for (int r = 0; r < l.numRows(); r++, i++) {
-          int[] expected = bruteForce(x, i, k);
+          int[] expected = bruteForceNearest(x, i, k);
           int[] got = new int[k];
           for (int q = 0; q < k; q++) {
             got[q] = l.index(r, q);
@@ -52,7 +53,7 @@ class ExactKnnTest {
     List<NeighborLists> lists = ExactKnn.search(TestData.blocks(x, 1), 3).collect(v -> v);
     NeighborLists l = lists.get(0);
     for (int i : new int[] {0, 17, ExactKnn.TILE - 1, ExactKnn.TILE, ExactKnn.TILE + 299}) {
-      int[] expected = bruteForce(x, i, 3);
+      int[] expected = bruteForceNearest(x, i, 3);
       for (int q = 0; q < 3; q++) {
         assertEquals(expected[q], l.index(i, q), "row " + i);
       }
@@ -65,11 +66,11 @@ class ExactKnnTest {
     SparseGraph s = HeatKernelGraph.selfTuning(TestData.blocks(x, 3), 4).weights();
     double[] local = new double[50];
     for (int i = 0; i < 50; i++) {
-      int[] nn = bruteForce(x, i, 4);
+      int[] nn = bruteForceNearest(x, i, 4);
       local[i] = Math.sqrt(squaredDistance(x, i, nn[3]));
     }
     for (int i = 0; i < 50; i++) {
-      for (int j : bruteForce(x, i, 4)) {
+      for (int j : bruteForceNearest(x, i, 4)) {
         double expected = Math.exp(-squaredDistance(x, i, j) / (local[i] * local[j]));
         assertEquals(expected, s.weight(i, j), 1e-9, "edge " + i + "-" + j);
         assertEquals(expected, s.weight(j, i), 1e-9, "edge " + j + "-" + i);
@@ -85,7 +86,7 @@ class ExactKnnTest {
     double sigma2 = g.sigma() * g.sigma();
     for (int row = 0; row < 60; row++) {
       int i = row;
-      int[] nn = bruteForce(x, i, 4);
+      int[] nn = bruteForceNearest(x, i, 4);
       for (int j : nn) {
         double expected = Math.exp(-squaredDistance(x, i, j) / sigma2);
         assertEquals(expected, s.weight(i, j), 1e-9, "edge " + i + "-" + j);
@@ -93,7 +94,7 @@ class ExactKnnTest {
       }
       for (int j : s.neighbors(i)) {
         boolean either = Arrays.stream(nn).anyMatch(v -> v == j)
-            || Arrays.stream(bruteForce(x, j, 4)).anyMatch(v -> v == i);
+            || Arrays.stream(bruteForceNearest(x, j, 4)).anyMatch(v -> v == i);
         assertTrue(either, "edge " + i + "-" + j + " is in neither neighbourhood");
       }
     }
@@ -125,26 +126,13 @@ class ExactKnnTest {
   }
 
   private static int pieces(SparseGraph g) {
-    int n = g.numRows();
-    boolean[] seen = new boolean[n];
-    int count = 0;
-    for (int s = 0; s < n; s++) {
-      if (seen[s]) {
-        continue;
-      }
-      count++;
-      ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(s));
-      seen[s] = true;
-      while (!queue.isEmpty()) {
-        for (int j : g.neighbors(queue.poll())) {
-          if (!seen[j]) {
-            seen[j] = true;
-            queue.add(j);
-          }
-        }
+    UnionFind pieces = new UnionFind(g.numRows());
+    for (int i = 0; i < g.numRows(); i++) {
+      for (int j : g.neighbors(i)) {
+        pieces.union(i, j);
       }
     }
-    return count;
+    return pieces.count();
   }
 
   @Test
@@ -152,26 +140,5 @@ class ExactKnnTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ExactKnn.search(TestData.blocks(random(2, 5, 4), 1), 5));
     assertTrue(e.getMessage().contains("got 5"), e.getMessage());
-  }
-
-  private static int[] bruteForce(DenseMatrix x, int i, int k) {
-    Integer[] order = new Integer[x.cols()];
-    for (int j = 0; j < order.length; j++) {
-      order[j] = j;
-    }
-    Arrays.sort(order, (a, b) -> {
-      int c = Double.compare(squaredDistance(x, i, a), squaredDistance(x, i, b));
-      return c != 0 ? c : Integer.compare(a, b);
-    });
-    return Arrays.stream(order).filter(j -> j != i).limit(k).mapToInt(Integer::intValue).toArray();
-  }
-
-  private static double squaredDistance(DenseMatrix x, int i, int j) {
-    double s = 0;
-    for (int f = 0; f < x.rows(); f++) {
-      double diff = x.get(f, i) - x.get(f, j);
-      s += diff * diff;
-    }
-    return s;
   }
 }

@@ -25,11 +25,7 @@ class ChebyshevSubspaceTest {
         if (j == i || j >= n) {
           continue;
         }
-        double w = rnd.nextDouble();
-        l.set(i, j, l.get(i, j) - w);
-        l.set(j, i, l.get(j, i) - w);
-        l.set(i, i, l.get(i, i) + w);
-        l.set(j, j, l.get(j, j) + w);
+        addEdge(l, i, j, rnd.nextDouble());
       }
     }
     DenseMatrix s = new DenseMatrix(n, n);
@@ -85,6 +81,14 @@ class ChebyshevSubspaceTest {
       p.set(i, i, p.get(i, i) * (1 + 1e-6));
     }
     return p;
+  }
+
+  /** Adds the edge i–j of weight w to the Laplacian l. */
+  static void addEdge(DenseMatrix l, int i, int j, double w) {
+    l.set(i, j, l.get(i, j) - w);
+    l.set(j, i, l.get(j, i) - w);
+    l.set(i, i, l.get(i, i) + w);
+    l.set(j, j, l.get(j, j) + w);
   }
 
   /** The largest absolute row sum: a Gershgorin bound on the spectrum. */

@@ -50,11 +50,7 @@ class LobpcgTest {
         if (j == i) {
           continue;
         }
-        double w = 0.5 + rnd.nextDouble();
-        l.set(i, j, l.get(i, j) - w);
-        l.set(j, i, l.get(j, i) - w);
-        l.set(i, i, l.get(i, i) + w);
-        l.set(j, j, l.get(j, j) + w);
+        ChebyshevSubspaceTest.addEdge(l, i, j, 0.5 + rnd.nextDouble());
       }
     }
     return l;

@@ -12,11 +12,11 @@ import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SparseRowMatrix;
+import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class FsaslSolverTest {
@@ -184,7 +184,7 @@ class FsaslSolverTest {
     }
     int[][] nearest = new int[n][];
     for (int i = 0; i < n; i++) {
-      nearest[i] = bruteForceNearest(xp, i);
+      nearest[i] = TestData.bruteForceNearest(xp, i, xp.cols() - 1);
     }
     for (int lassoNeighbors : new int[] {0, 30}) {
       RowBlockMatrix x = blocks(xp, blockSizes);
@@ -222,23 +222,6 @@ class FsaslSolverTest {
   }
 
   /** All other samples by squared distance to sample i, ties to the lower index. */
-  private static int[] bruteForceNearest(DenseMatrix xp, int i) {
-    return IntStream.range(0, xp.cols()).filter(j -> j != i).boxed()
-        .sorted((a, b) -> {
-          int byDistance = Double.compare(squaredDistance(xp, i, a), squaredDistance(xp, i, b));
-          return byDistance != 0 ? byDistance : Integer.compare(a, b);
-        }).mapToInt(Integer::intValue).toArray();
-  }
-
-  private static double squaredDistance(DenseMatrix xp, int i, int j) {
-    double s = 0;
-    for (int t = 0; t < xp.rows(); t++) {
-      double diff = xp.get(t, i) - xp.get(t, j);
-      s += diff * diff;
-    }
-    return s;
-  }
-
   /** Eq. 21 by brute force: all squared distances of each sample, sorted. */
   private static double eq21(DenseMatrix xp, int k) {
     int n = xp.cols();
@@ -247,7 +230,7 @@ class FsaslSolverTest {
       double[] d = new double[n - 1];
       for (int j = 0, at = 0; j < n; j++) {
         if (j != i) {
-          d[at++] = squaredDistance(xp, i, j);
+          d[at++] = TestData.squaredDistance(xp, i, j);
         }
       }
       Arrays.sort(d);

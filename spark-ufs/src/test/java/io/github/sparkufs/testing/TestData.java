@@ -115,4 +115,28 @@ public final class TestData {
       }
     }
   }
+
+  /** The k samples nearest column i of x (columns are samples), ties to the lower index. */
+  public static int[] bruteForceNearest(DenseMatrix x, int i, int k) {
+    Integer[] order = new Integer[x.cols()];
+    for (int j = 0; j < order.length; j++) {
+      order[j] = j;
+    }
+    Arrays.sort(order, (a, b) -> {
+      int c = Double.compare(squaredDistance(x, i, a), squaredDistance(x, i, b));
+      return c != 0 ? c : Integer.compare(a, b);
+    });
+    return Arrays.stream(order).filter(j -> j != i).limit(k).mapToInt(Integer::intValue)
+        .toArray();
+  }
+
+  /** The squared distance of columns i and j of x. */
+  public static double squaredDistance(DenseMatrix x, int i, int j) {
+    double s = 0;
+    for (int f = 0; f < x.rows(); f++) {
+      double diff = x.get(f, i) - x.get(f, j);
+      s += diff * diff;
+    }
+    return s;
+  }
 }

@@ -90,7 +90,7 @@ import java.util.Map;
  *       features on COIL20 (ACC at m = 50 .649–.666 over four eigensolver seeds, against
  *       .621–.635 when monotone) and about as good on JAFFE (mean ACC over m = 5…50
  *       .768–.771 against .772–.775), but it finds fewer planted features (71 of 80 at seeds
- *       1–10 after 10 iterations, against 72, the level the solver test asserts), so it is
+ *       1–10 after 10 iterations, against 71–72 by default, both at n = 300), so it is
  *       not the default. (Figures with the Chebyshev eigensolver used before {@link Lobpcg};
  *       with it, at seed 1 of {@code FsaslPaperTest}: COIL20 ACC at m = 50 .662 with the
  *       authors' iteration and .635 monotone, which stops after 5; JAFFE .767 and .768.)

@@ -1,7 +1,5 @@
 package io.github.sparkufs.graph;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.spark.VectorBlocks;
@@ -23,6 +21,7 @@ class CellProbeKnnSparkTest {
     int[] rdd = CellProbeKnnTest.indices(search.searchAll(VectorBlocks.read(
         TestData.vectors(spark, x, 3), "features", VectorBlocks.Placement.DISTRIBUTED, "test",
         false), 7));
-    assertArrayEquals(driver, rdd);
+    // Same search, other blocks: the same lists up to a tie broken another way.
+    TestData.assertSameNeighbourDistances(x, driver, rdd, 7, 1e-5);
   }
 }

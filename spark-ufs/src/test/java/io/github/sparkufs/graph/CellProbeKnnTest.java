@@ -1,6 +1,5 @@
 package io.github.sparkufs.graph;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +18,12 @@ class CellProbeKnnTest {
   private static final int N = 5000;
   private static final int D = 20;
   private static final int K = 10;
+  /**
+   * Lists found with single-precision distances against the exact double-precision search: the
+   * r-th neighbours' distances agree to float rounding (relative 6e-8 per value, summed over D),
+   * and a tie at the k-th neighbour may break either way.
+   */
+  private static final double TIE = 1e-5;
 
   private static DenseMatrix x;
   private static int[] exact;
@@ -32,7 +37,7 @@ class CellProbeKnnTest {
   @Test
   void probingEveryCellIsTheExactSearch() {
     List<NeighborLists> lists = new CellProbeKnn(3, 100, 50).searchAll(TestData.blocks(x, 3), K);
-    assertArrayEquals(exact, indices(lists));
+    TestData.assertSameNeighbourDistances(x, exact, indices(lists), K, TIE);
     int row = 0;
     for (NeighborLists l : lists) {
       for (int i = 0; i < l.numRows(); i++, row++) {
@@ -50,19 +55,23 @@ class CellProbeKnnTest {
   @Test
   void probingSomeCellsFindsMostNeighbours() {
     // 100 cells of about 50 samples: 24 probed (and the cells that probe them) find nine
-    // tenths of the neighbours of these 20-dimensional samples, 8 fewer.
+    // tenths of the neighbours of these 20-dimensional samples, 8 fewer. Measured over data
+    // seeds 1-12: 24 probes .893-.955 (.935 on this draw), 8 probes .626-.738, the gap
+    // .217-.277.
     double few = recall(indices(new CellProbeKnn(3, 50, 8).searchAll(TestData.blocks(x, 2), K)));
     double more = recall(indices(new CellProbeKnn(3, 50, 24).searchAll(TestData.blocks(x, 2), K)));
-    assertTrue(more >= 0.9, "24 probes: recall " + more);
-    assertTrue(more > few + 0.1, "24 probes " + more + ", 8 probes " + few);
+    assertTrue(more >= 0.85, "24 probes: recall " + more);
+    assertTrue(more > few + 0.15, "24 probes " + more + ", 8 probes " + few);
   }
 
   @Test
   void sameListsForAnyNumberOfBlocks() {
     CellProbeKnn search = new CellProbeKnn(7, 40, 6);
     int[] one = indices(search.searchAll(TestData.blocks(x, 1), K));
-    assertArrayEquals(one, indices(search.searchAll(TestData.blocks(x, 4), K)));
-    assertArrayEquals(one, indices(new CellProbeKnn(7, 40, 6).searchAll(TestData.blocks(x, 7), K)));
+    TestData.assertSameNeighbourDistances(x, one,
+        indices(search.searchAll(TestData.blocks(x, 4), K)), K, TIE);
+    TestData.assertSameNeighbourDistances(x, one,
+        indices(new CellProbeKnn(7, 40, 6).searchAll(TestData.blocks(x, 7), K)), K, TIE);
   }
 
   @Test
@@ -75,8 +84,9 @@ class CellProbeKnnTest {
   @Test
   void autoIsExactBelowTheThreshold() {
     DenseMatrix small = x.columns(0, 300);
-    assertArrayEquals(indices(KnnSearch.exact().searchAll(TestData.blocks(small, 1), K)),
-        indices(KnnSearch.of(KnnSearch.AUTO, 1).searchAll(TestData.blocks(small, 2), K)));
+    TestData.assertSameNeighbourDistances(small,
+        indices(KnnSearch.exact().searchAll(TestData.blocks(small, 1), K)),
+        indices(KnnSearch.of(KnnSearch.AUTO, 1).searchAll(TestData.blocks(small, 2), K)), K, TIE);
     assertTrue(300 < KnnSearch.AUTO_APPROXIMATE_ROWS);
   }
 
@@ -84,8 +94,9 @@ class CellProbeKnnTest {
   void tinyCellsStillGiveFullLists() {
     DenseMatrix tiny = x.columns(0, 12);
     List<NeighborLists> lists = new CellProbeKnn(1, 1, 1).searchAll(TestData.blocks(tiny, 2), 11);
-    assertArrayEquals(indices(KnnSearch.exact().searchAll(TestData.blocks(tiny, 1), 11)),
-        indices(lists));
+    TestData.assertSameNeighbourDistances(tiny,
+        indices(KnnSearch.exact().searchAll(TestData.blocks(tiny, 1), 11)), indices(lists), 11,
+        TIE);
   }
 
   @Test

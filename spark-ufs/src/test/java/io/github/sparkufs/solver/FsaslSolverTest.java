@@ -43,9 +43,15 @@ class FsaslSolverTest {
    * 1 + separation²) the default γ, chosen on image data, is ten times too strong.
    */
   private static SelectionResult fit(RowBlockMatrix x, int maxIter, double tol) {
+    return fit(x, maxIter, tol, true);
+  }
+
+  private static SelectionResult fit(RowBlockMatrix x, int maxIter, double tol,
+      boolean monotone) {
     return new FsaslSolver(new CommonOptions(4, 5, maxIter, tol, 11),
         FsaslSolver.DEFAULT_ALPHA, FsaslSolver.DEFAULT_BETA, 1.0,
-        FsaslSolver.DEFAULT_LASSO_NEIGHBORS, FsaslSolver.DEFAULT_INNER_ITERATIONS, true).fit(x);
+        FsaslSolver.DEFAULT_LASSO_NEIGHBORS, FsaslSolver.DEFAULT_INNER_ITERATIONS, monotone)
+        .fit(x);
   }
 
   @Test
@@ -60,41 +66,74 @@ class FsaslSolverTest {
     assertEquals(h.length, r.summary().get("iterations"));
   }
 
+  /**
+   * The damping rule's invariants on narrow planted data, seeds 1–10: the history never rises,
+   * a damped step is a power of ½ no smaller than {@link FsaslSolver#MIN_W_STEP}, and the
+   * iteration stops early only when no such step lowers Eq. 5. Theorem 1's W step only
+   * approximates Eq. 12, and here the full step raises Eq. 5 at the second iteration on every
+   * seed measured (20 of 20, pure-Java and native BLAS): each seed damps or stops there. At
+   * least 8 of 10 must, so that the rule is exercised and not just never triggered.
+   */
   @Test
-  void dampedWStepsKeepTheIterationGoing() {
-    // On this narrow planted data Theorem 1's W step raises Eq. 5 from the second iteration
-    // on; a fraction of it lowers Eq. 5, and the iteration goes on from there.
-    PlantedClusters planted = new PlantedClusters(40, 8, 4, 4.0, 7);
-    SelectionResult r = fit(RowBlockMatrix.local(planted.matrix(N)), 10, 0.0);
-    double[] h = r.objectiveHistory();
-    assertTrue(r.summary().get("dampedWSteps") >= 2, "damped W steps: "
-        + r.summary().get("dampedWSteps"));
-    assertTrue(r.summary().get("smallestWStep") < 1);
-    assertTrue(h.length >= 3, "only " + h.length + " iterations");
-    for (int t = 1; t < h.length; t++) {
-      assertTrue(h[t] <= h[t - 1] * (1 + 1e-9), "objective rose at iteration " + (t + 1));
+  void dampedWStepsNeverRaiseTheObjective() {
+    int exercised = 0;
+    for (long seed = 1; seed <= 10; seed++) {
+      PlantedClusters planted = new PlantedClusters(40, 8, 4, 4.0, seed);
+      SelectionResult r = fit(RowBlockMatrix.local(planted.matrix(N)), 10, 0.0);
+      double[] h = r.objectiveHistory();
+      for (int t = 1; t < h.length; t++) {
+        assertTrue(h[t] <= h[t - 1] * (1 + 1e-12), "seed " + seed + ": objective rose at"
+            + " iteration " + (t + 1) + ": " + h[t - 1] + " -> " + h[t]);
+      }
+      double damped = r.summary().get("dampedWSteps");
+      double smallest = r.summary().get("smallestWStep");
+      boolean stalled = r.summary().get("stalled") == 1.0;
+      assertEquals(h.length, r.summary().get("iterations"), "seed " + seed);
+      assertTrue(damped <= h.length - 1, "seed " + seed + ": " + damped + " damped steps in "
+          + h.length + " iterations");
+      assertEquals(damped > 0, smallest < 1, "seed " + seed + ": smallest step " + smallest);
+      double halvings = -Math.log(smallest) / Math.log(2);
+      assertEquals(Math.rint(halvings), halvings, 1e-12, "seed " + seed + ": step " + smallest);
+      assertTrue(smallest >= FsaslSolver.MIN_W_STEP, "seed " + seed + ": step " + smallest);
+      if (stalled) {
+        assertTrue(h.length < 10, "seed " + seed + ": stalled after maxIter");
+      }
+      if (damped > 0 || stalled) {
+        exercised++;
+      }
     }
-    assertEquals(1.0, r.summary().get("stalled"), "no W step left that lowers Eq. 5");
+    assertTrue(exercised >= 8, "the damping rule acted on only " + exercised + " of 10 seeds");
   }
 
+  /**
+   * Mean share of the 8 planted features in the top 8, seeds 1–10 at n = 400: measured .9625
+   * (per seed .75 to 1; .958 over seeds 1–30) with native and pure-Java BLAS, where one feature
+   * flipping at one seed moves the mean by .0125. The bound leaves eight such flips.
+   */
   @Test
   void recoversPlantedFeatures() {
     double sum = 0;
     for (long seed = 1; seed <= 10; seed++) {
       PlantedClusters planted = new PlantedClusters(40, 8, 4, 4.0, seed);
-      SelectionResult r = fit(RowBlockMatrix.local(planted.matrix(N)), 10, 1e-6);
-      sum += planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
+      SelectionResult r = fit(RowBlockMatrix.local(planted.matrix(400)), 10, 1e-6);
+      double recall = planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
+      assertTrue(recall >= 0.5, "seed " + seed + ": recall " + recall);
+      sum += recall;
     }
-    assertTrue(sum / 10 >= 0.9, "mean recall " + sum / 10);
+    assertTrue(sum / 10 >= 0.85, "mean recall " + sum / 10);
   }
 
+  /**
+   * The tol rule alone: the authors' iteration (every W step in full) never stops for want of a
+   * descending step, so it ends before maxIter only once the relative change is within tol.
+   */
   @Test
   void relativeChangeFallsBelowTolOnPlantedData() {
     double tol = 5e-3;
     int maxIter = 40;
-    SelectionResult r = fit(RowBlockMatrix.local(WIDE), maxIter, tol);
+    SelectionResult r = fit(RowBlockMatrix.local(WIDE), maxIter, tol, false);
     double[] h = r.objectiveHistory();
-    assertEquals(0.0, r.summary().get("stalled"), "stopped for want of a descending W step");
+    assertEquals(0.0, r.summary().get("stalled"));
     assertTrue(h.length < maxIter, "did not stop before maxIter");
     double change = Math.abs(h[h.length - 1] - h[h.length - 2]) / Math.abs(h[h.length - 2]);
     assertTrue(change <= tol, "last relative change " + change);

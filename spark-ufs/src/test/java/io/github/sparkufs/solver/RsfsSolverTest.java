@@ -12,6 +12,7 @@ import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -76,22 +77,13 @@ class RsfsSolverTest {
   }
 
   /**
-   * RSFS's F moves little from its k-means start, so which planted feature ranks last depends
-   * on the seed: across seeds it must find at least 7 of the 8 planted features every time and
-   * all 8 in most fits.
+   * Over the ten planted draws at n = 300, measured: mean .975, .875 at seeds 1 and 8 and 1.0
+   * elsewhere (native and pure-Java BLAS).
    */
   @Test
   void recoversPlantedFeatures() {
-    DenseMatrix x = PLANTED.matrix(N);
-    int complete = 0;
-    for (long seed = 1; seed <= 6; seed++) {
-      SelectionResult r = new RsfsSolver(new CommonOptions(4, 5, 30, 1e-6, seed))
-          .fit(RowBlockMatrix.local(x));
-      double recall = PLANTED.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
-      assertTrue(recall >= 0.875, "seed " + seed + ": recall " + recall);
-      complete += recall == 1.0 ? 1 : 0;
-    }
-    assertTrue(complete >= 4, "all planted features found in " + complete + " of 6 fits");
+    TestData.assertMeanRecall(TestData.plantedRecalls(
+        new RsfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1)), N), 0.9, "rsfs");
   }
 
   @Test

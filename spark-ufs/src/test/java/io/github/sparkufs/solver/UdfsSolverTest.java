@@ -104,9 +104,10 @@ class UdfsSolverTest {
 
   @Test
   void recoversPlantedFeatures() {
-    double recall = TestData.plantedRecall(new UdfsSolver(new CommonOptions(4, 5, 20, 1e-8, 1),
-        UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA));
-    assertTrue(recall >= 0.9, "recall " + recall);
+    // Measured: 1.0 on every seed (native and pure-Java BLAS).
+    TestData.assertMeanRecall(TestData.plantedRecalls(new UdfsSolver(
+        new CommonOptions(4, 5, 20, 1e-8, 1), UdfsSolver.DEFAULT_GAMMA,
+        UdfsSolver.DEFAULT_LAMBDA), 400), 0.9, "udfs");
   }
 
   @Test

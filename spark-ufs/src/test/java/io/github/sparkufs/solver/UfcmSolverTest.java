@@ -10,6 +10,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -53,10 +54,11 @@ class UfcmSolverTest {
 
   @Test
   void recoversPlantedFeatures() {
-    DenseMatrix x = PLANTED.matrix(300);
-    SelectionResult r = new UfcmSolver(options(4, 20, 1e-6, 5)).fit(RowBlockMatrix.local(x));
-    double recall = PLANTED.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
-    assertTrue(recall >= 0.9, "recall " + recall);
+    // Measured: mean .975, .75 at seed 8 and 1.0 elsewhere (native and pure-Java BLAS).
+    TestData.assertMeanRecall(TestData.plantedRecalls(new UfcmSolver(options(4, 20, 1e-6, 5)),
+        300), 0.9, "ufcm");
+    SelectionResult r = new UfcmSolver(options(4, 20, 1e-6, 5))
+        .fit(RowBlockMatrix.local(PLANTED.matrix(300)));
     assertEquals(4.0, r.summary().get("projectionDim"));
     assertEquals(4.0, r.summary().get("nonEmptyClusters"));
   }

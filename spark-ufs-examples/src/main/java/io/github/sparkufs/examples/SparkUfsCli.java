@@ -5,8 +5,9 @@ import java.io.PrintStream;
 
 /**
  * The spark-ufs command-line tool: {@code demo}, {@code select}, {@code bench},
- * {@code occlusion}, {@code scale} and {@code knn}. Mistakes in the command line or the input are reported
- * in one line on stderr with exit status 2; other failures in one line with status 1.
+ * {@code occlusion}, {@code scale}, {@code knn} and {@code recall}. Mistakes in the command
+ * line or the input are reported in one line on stderr with exit status 2; other failures in
+ * one line with status 1.
  */
 public final class SparkUfsCli {
 
@@ -28,6 +29,7 @@ public final class SparkUfsCli {
       "  knn    --rows 20000,100000 [--features 100] [--neighbors 10] [--cell-size 256]",
       "         [--probes 48] [--sample 1000] [--exact true|false] [--warmup 10000]",
       "         [--partitions P] [--seed 1] [--master URL]",
+      "  recall [--methods m1,m2] [--families f1,f2] [--seeds 3] [--csv OUT] [--master URL]",
       "methods: " + String.join(", ", Selectors.names()));
 
   private SparkUfsCli() {}
@@ -62,9 +64,12 @@ public final class SparkUfsCli {
         case "knn":
           KnnCommand.run(new Arguments("knn", args, 1, KnnCommand.OPTIONS), out);
           break;
+        case "recall":
+          RecallCommand.run(new Arguments("recall", args, 1, RecallCommand.OPTIONS), out);
+          break;
         default:
           throw new UsageException("unknown command '" + args[0]
-              + "'; try demo, select, bench, occlusion, scale or knn");
+              + "'; try demo, select, bench, occlusion, scale, knn or recall");
       }
       return 0;
     } catch (UsageException | IllegalArgumentException e) {

@@ -150,7 +150,7 @@ public final class PlantedClusters implements Serializable {
     return (double) hits / informative.length;
   }
 
-  private static double gaussian(SplittableRandom rnd) {
+  static double gaussian(SplittableRandom rnd) {
     double u;
     double v;
     double s;

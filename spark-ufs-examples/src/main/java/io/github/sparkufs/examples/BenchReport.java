@@ -36,9 +36,10 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * The HTML report of a {@code bench} run ({@code --report DIR}): {@code acc.png} and
  * {@code nmi.png} plot the protocol's mean ACC and NMI against the number of kept features m,
- * one line per method and, in grey, one per {@link Baselines} row (maxvar dashed, random dotted, all
- * features solid and flat); {@code objective-METHOD.png} plots the objective per iteration of each
- * iterative method (log scale when the values are positive and span a factor of ten);
+ * one line per method and, thin and grey without markers, one per {@link Baselines} row (maxvar
+ * dashed, random dotted, all features solid and flat); {@code objective-METHOD.png} plots the
+ * objective per iteration of each iterative method (log scale when the values are positive and
+ * span a factor of ten);
  * {@code index.html} shows the charts with the fit-time table and the ACC/NMI table, baselines
  * included.
  */
@@ -52,7 +53,7 @@ final class BenchReport {
   private static final int SMALL_WIDTH = 600;
   private static final int SMALL_HEIGHT = 380;
 
-  /** Okabe–Ito colours (told apart also with colour-vision deficiency); grey is the baselines'. */
+  /** Okabe–Ito colours (told apart also with colour-vision deficiency); grey is for baselines. */
   private static final Color[] COLOURS = {
       new Color(0x00, 0x00, 0x00), new Color(0xE6, 0x9F, 0x00), new Color(0x56, 0xB4, 0xE9),
       new Color(0x00, 0x9E, 0x73), new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),

@@ -39,9 +39,8 @@ import org.jfree.data.xy.XYSeriesCollection;
  * one line per method and, thin and grey without markers, one per {@link Baselines} row (maxvar
  * dashed, random dotted, all features solid and flat); {@code objective-METHOD.png} plots the
  * objective per iteration of each iterative method (log scale when the values are positive and
- * span a factor of ten);
- * {@code index.html} shows the charts with the fit-time table and the ACC/NMI table, baselines
- * included.
+ * span a factor of ten); {@code index.html} shows the charts with the fit-time table and the
+ * ACC/NMI table, baselines included.
  */
 final class BenchReport {
 

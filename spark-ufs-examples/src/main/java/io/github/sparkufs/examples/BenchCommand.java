@@ -24,14 +24,20 @@ import org.apache.spark.sql.SparkSession;
  * ({@code --method a,b,c}, every {@code --param} applied to each). Each method is fitted once
  * (timed), then for each m its top m features are kept and k-means with c clusters runs
  * {@code --kmeans-runs} times from random starts; one table per method gives m, ACC mean ± std,
- * NMI mean ± std and the fit time. {@code --json} writes one JSON object for one method and an
- * array of such objects for several; {@code --report DIR} writes an HTML report with charts
+ * NMI mean ± std and the fit time, and beside each m the {@link Baselines} under the same
+ * protocol: {@code maxvar} (unless benched), {@code random} (the median over
+ * {@code --random-draws} draws; 0 leaves it out) and, last, {@code all} features.
+ * {@code --json} writes one JSON object for one method and an array of such objects for
+ * several, each with the baselines; {@code --report DIR} writes an HTML report with charts
  * ({@link BenchReport}).
  */
 final class BenchCommand {
 
   static final Set<String> OPTIONS = Set.of("method", "data", "num-features", "clusters",
-      "select", "param", "kmeans-runs", "json", "report", "seed", "master");
+      "select", "param", "kmeans-runs", "random-draws", "json", "report", "seed", "master");
+
+  /** The baseline of the largest variances, benched as a method when not among --method. */
+  private static final String MAXVAR = "maxvar";
 
   private BenchCommand() {}
 
@@ -40,7 +46,8 @@ final class BenchCommand {
     String data = args.required("data");
     int d = args.requiredInteger("num-features");
     int c = args.requiredInteger("clusters");
-    for (String method : methods(args.required("method"))) {
+    List<String> methods = methods(args.required("method"));
+    for (String method : methods) {
       UnsupervisedSelector<?> selector = Selectors.create(method);
       selector.setNumClusters(c);
       MethodParams.apply(selector, args.params());
@@ -48,9 +55,13 @@ final class BenchCommand {
     }
     int[] ms = args.integers("select", "50,100,150,200,250,300");
     int runs = args.integer("kmeans-runs", 20);
+    int draws = args.integer("random-draws", Baselines.DEFAULT_RANDOM_DRAWS);
     long seed = args.longValue("seed", 1L);
     if (runs < 1) {
       throw new UsageException("--kmeans-runs must be >= 1, got " + runs);
+    }
+    if (draws < 0) {
+      throw new UsageException("--random-draws must be >= 0, got " + draws);
     }
     String report = args.string("report", null);
     if (report != null) {
@@ -58,6 +69,7 @@ final class BenchCommand {
     }
     String dataset = datasetName(data);
     List<MethodBench> results = new ArrayList<>();
+    Baselines baselines;
     int n;
     try (SparkSession spark = Sessions.create("spark-ufs bench " + args.required("method"),
         args.string("master", "local[*]"))) {
@@ -65,31 +77,44 @@ final class BenchCommand {
       LabeledData.DriverCopy copy = labeled.collect();
       n = copy.labels.length;
       PaperProtocol protocol = new PaperProtocol(c, runs, seed);
+      long start = System.nanoTime();
+      List<Baselines.RandomRow> random = Baselines.random(protocol, copy.x, copy.labels, ms,
+          draws, seed);
+      double randomSeconds = (System.nanoTime() - start) / 1e9;
+      baselines = new Baselines(Baselines.allFeatures(protocol, copy.x, copy.labels),
+          methods.contains(MAXVAR) ? null
+              : bench(Selectors.create(MAXVAR), labeled, copy, protocol, ms),
+          draws, random);
+      printLegend(out, baselines, d, randomSeconds);
       for (UnsupervisedSelector<?> selector : selectors) {
-        long start = System.nanoTime();
-        UnsupervisedSelectorModel model = selector.fit(labeled.frame);
-        double fitSeconds = (System.nanoTime() - start) / 1e9;
-        List<PaperProtocol.Row> rows = protocol.evaluate(copy.x, copy.labels, model.scores(),
-            model.isLargerBetter(), ms);
-        MethodBench result = new MethodBench(selector.methodName(), selector, fitSeconds,
-            model.objectiveHistory(), rows);
-        if (!results.isEmpty()) {
-          out.println();
-        }
-        printTable(out, result, dataset, n, d, c, runs);
+        MethodBench result = bench(selector, labeled, copy, protocol, ms);
+        out.println();
+        printTable(out, result, baselines, dataset, n, d, c, runs);
         results.add(result);
       }
     }
     String json = args.string("json", null);
     if (json != null) {
-      writeJson(Path.of(json), dataset, n, d, c, results);
+      writeJson(Path.of(json), dataset, n, d, c, results, baselines);
       out.println("wrote " + json);
     }
     if (report != null) {
-      Path index = new BenchReport(dataset, n, d, c, runs, LinalgBackend.describe(), results)
-          .write(Path.of(report));
+      Path index = new BenchReport(dataset, n, d, c, runs, LinalgBackend.describe(), results,
+          baselines).write(Path.of(report));
       out.println("wrote " + index);
     }
+  }
+
+  /** Fits one selector (timed) and evaluates its top m features for each m. */
+  private static MethodBench bench(UnsupervisedSelector<?> selector, LabeledData labeled,
+      LabeledData.DriverCopy copy, PaperProtocol protocol, int[] ms) {
+    long start = System.nanoTime();
+    UnsupervisedSelectorModel model = selector.fit(labeled.frame);
+    double fitSeconds = (System.nanoTime() - start) / 1e9;
+    List<PaperProtocol.Row> rows = protocol.evaluate(copy.x, copy.labels, model.scores(),
+        model.isLargerBetter(), ms);
+    return new MethodBench(selector.methodName(), selector, fitSeconds,
+        model.objectiveHistory(), rows);
   }
 
   /** The comma-separated method names, in order; a name given twice is a usage error. */
@@ -110,21 +135,53 @@ final class BenchCommand {
     return dot > 0 ? name.substring(0, dot) : name;
   }
 
-  private static void printTable(PrintStream out, MethodBench r, String dataset, int n, int d,
-      int c, int runs) {
+  /** What the baseline rows of the tables are. */
+  private static void printLegend(PrintStream out, Baselines baselines, int d,
+      double randomSeconds) {
+    out.print("baselines, same protocol:");
+    if (baselines.maxvar != null) {
+      out.print(" maxvar = the m features of largest variance;");
+    }
+    if (baselines.randomDraws > 0) {
+      out.printf(" random = median over %d draws of m random features (± std over the draws; "
+          + "%.1f s);", baselines.randomDraws, randomSeconds);
+    }
+    out.printf(" all = all %d features%n", d);
+  }
+
+  private static void printTable(PrintStream out, MethodBench r, Baselines baselines,
+      String dataset, int n, int d, int c, int runs) {
     out.printf("%s on %s: n=%d d=%d c=%d, fit %.2f s (%s BLAS), %d iterations, %d k-means runs%n",
         r.method, dataset, n, d, c, r.fitSeconds, LinalgBackend.describe(),
         r.objectiveHistory.length, runs);
-    out.printf("%6s  %-17s  %-17s%n", "m", "ACC mean ± std", "NMI mean ± std");
-    for (PaperProtocol.Row row : r.rows) {
-      out.printf("%6d  %.4f ± %.4f   %.4f ± %.4f%n", row.numFeatures(), row.acc().mean(),
-          row.acc().std(), row.nmi().mean(), row.nmi().std());
+    out.printf("%6s  %-9s  %-17s  %s%n", "m", "features", "ACC mean ± std", "NMI mean ± std");
+    for (int i = 0; i < r.rows.size(); i++) {
+      printRow(out, r.method, r.rows.get(i));
+      if (baselines.maxvar != null) {
+        printRow(out, MAXVAR, baselines.maxvar.rows.get(i));
+      }
+      if (!baselines.random.isEmpty()) {
+        Baselines.RandomRow random = baselines.random.get(i);
+        printRow(out, random.numFeatures(), "random", random.acc().median(),
+            random.acc().std(), random.nmi().median(), random.nmi().std());
+      }
     }
+    printRow(out, "all", baselines.allFeatures);
+  }
+
+  private static void printRow(PrintStream out, String features, PaperProtocol.Row row) {
+    printRow(out, row.numFeatures(), features, row.acc().mean(), row.acc().std(),
+        row.nmi().mean(), row.nmi().std());
+  }
+
+  private static void printRow(PrintStream out, int m, String features, double acc,
+      double accStd, double nmi, double nmiStd) {
+    out.printf("%6d  %-9s  %.4f ± %.4f   %.4f ± %.4f%n", m, features, acc, accStd, nmi, nmiStd);
   }
 
   /** One JSON object for one method; an array of the same objects for several. */
   private static void writeJson(Path file, String dataset, int n, int d, int c,
-      List<MethodBench> methods) throws IOException {
+      List<MethodBench> methods, Baselines baselines) throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ArrayNode all = mapper.createArrayNode();
     for (MethodBench r : methods) {
@@ -139,18 +196,40 @@ final class BenchCommand {
           params.putPOJO(p.param().name(), p.value()));
       root.put("fitSeconds", r.fitSeconds);
       root.put("blas", LinalgBackend.describe());
-      ArrayNode results = root.putArray("results");
-      for (PaperProtocol.Row row : r.rows) {
-        ObjectNode o = results.addObject();
-        o.put("numFeatures", row.numFeatures());
-        o.putObject("acc").put("mean", row.acc().mean()).put("std", row.acc().std());
-        o.putObject("nmi").put("mean", row.nmi().mean()).put("std", row.nmi().std());
-      }
+      putRows(root.putArray("results"), r.rows);
       ArrayNode history = root.putArray("objectiveHistory");
       for (double v : r.objectiveHistory) {
         history.add(v);
       }
+      ObjectNode base = root.putObject("baselines");
+      putRow(base.putObject("allFeatures"), baselines.allFeatures);
+      if (baselines.maxvar != null) {
+        putRows(base.putArray(MAXVAR), baselines.maxvar.rows);
+      }
+      if (!baselines.random.isEmpty()) {
+        ObjectNode random = base.putObject("random");
+        random.put("draws", baselines.randomDraws);
+        ArrayNode rows = random.putArray("results");
+        for (Baselines.RandomRow row : baselines.random) {
+          ObjectNode o = rows.addObject();
+          o.put("numFeatures", row.numFeatures());
+          o.putObject("acc").put("median", row.acc().median()).put("std", row.acc().std());
+          o.putObject("nmi").put("median", row.nmi().median()).put("std", row.nmi().std());
+        }
+      }
     }
     mapper.writeValue(file.toFile(), all.size() == 1 ? all.get(0) : all);
+  }
+
+  private static void putRows(ArrayNode array, List<PaperProtocol.Row> rows) {
+    for (PaperProtocol.Row row : rows) {
+      putRow(array.addObject(), row);
+    }
+  }
+
+  private static void putRow(ObjectNode o, PaperProtocol.Row row) {
+    o.put("numFeatures", row.numFeatures());
+    o.putObject("acc").put("mean", row.acc().mean()).put("std", row.acc().std());
+    o.putObject("nmi").put("mean", row.nmi().mean()).put("std", row.nmi().std());
   }
 }

@@ -36,9 +36,11 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * The HTML report of a {@code bench} run ({@code --report DIR}): {@code acc.png} and
  * {@code nmi.png} plot the protocol's mean ACC and NMI against the number of kept features m,
- * one line per method; {@code objective-METHOD.png} plots the objective per iteration of each
- * iterative method (log scale when the values are positive and span a factor of ten);
- * {@code index.html} shows the charts with the fit-time table and the ACC/NMI tables.
+ * one line per method and, thin and grey without markers, one per {@link Baselines} row (maxvar
+ * dashed, random dotted, all features solid and flat); {@code objective-METHOD.png} plots the
+ * objective per iteration of each iterative method (log scale when the values are positive and
+ * span a factor of ten); {@code index.html} shows the charts with the fit-time table and the
+ * ACC/NMI table, baselines included.
  */
 final class BenchReport {
 
@@ -50,11 +52,17 @@ final class BenchReport {
   private static final int SMALL_WIDTH = 600;
   private static final int SMALL_HEIGHT = 380;
 
-  /** Okabe–Ito colours (told apart also with colour-vision deficiency), then grey. */
+  /** Okabe–Ito colours (told apart also with colour-vision deficiency); grey is for baselines. */
   private static final Color[] COLOURS = {
       new Color(0x00, 0x00, 0x00), new Color(0xE6, 0x9F, 0x00), new Color(0x56, 0xB4, 0xE9),
       new Color(0x00, 0x9E, 0x73), new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),
-      new Color(0xCC, 0x79, 0xA7), new Color(0x99, 0x99, 0x99)};
+      new Color(0xCC, 0x79, 0xA7)};
+
+  /** The baselines' lines: grey, thinner than the methods', without markers. */
+  private static final Color BASELINE_COLOUR = new Color(0x99, 0x99, 0x99);
+  private static final float BASELINE_WIDTH = 1.6f;
+  private static final float[] MAXVAR_DASH = {8f, 5f};
+  private static final float[] RANDOM_DASH = {2f, 3f};
 
   /** Seven line patterns (solid, dashed, dotted, dash-dot, …), so lines differ without colour. */
   private static final float[][] DASHES = {
@@ -71,9 +79,10 @@ final class BenchReport {
   private final int kmeansRuns;
   private final String blas;
   private final List<MethodBench> results;
+  private final Baselines baselines;
 
   BenchReport(String dataset, int n, int d, int clusters, int kmeansRuns, String blas,
-      List<MethodBench> results) {
+      List<MethodBench> results, Baselines baselines) {
     if (results.isEmpty()) {
       throw new IllegalArgumentException("a bench report needs at least one method's results");
     }
@@ -84,6 +93,30 @@ final class BenchReport {
     this.kmeansRuns = kmeansRuns;
     this.blas = blas;
     this.results = List.copyOf(results);
+    this.baselines = baselines;
+  }
+
+  /** One of the two clustering metrics, read from a method's row and from a random row. */
+  private enum Metric {
+    ACC(PaperProtocol.Row::acc, Baselines.RandomRow::acc),
+    NMI(PaperProtocol.Row::nmi, Baselines.RandomRow::nmi);
+
+    private final Function<PaperProtocol.Row, PaperProtocol.Stat> stat;
+    private final Function<Baselines.RandomRow, Baselines.Spread> spread;
+
+    Metric(Function<PaperProtocol.Row, PaperProtocol.Stat> stat,
+        Function<Baselines.RandomRow, Baselines.Spread> spread) {
+      this.stat = stat;
+      this.spread = spread;
+    }
+
+    double mean(PaperProtocol.Row row) {
+      return stat.apply(row).mean();
+    }
+
+    double median(Baselines.RandomRow row) {
+      return spread.apply(row).median();
+    }
   }
 
   /** Writes the charts and {@code index.html} into dir (created if missing); returns the page. */
@@ -92,8 +125,8 @@ final class BenchReport {
       System.setProperty("java.awt.headless", "true");
     }
     Files.createDirectories(dir);
-    save(metricChart("ACC", PaperProtocol.Row::acc), dir.resolve("acc.png"), WIDTH, HEIGHT);
-    save(metricChart("NMI", PaperProtocol.Row::nmi), dir.resolve("nmi.png"), WIDTH, HEIGHT);
+    save(metricChart(Metric.ACC), dir.resolve("acc.png"), WIDTH, HEIGHT);
+    save(metricChart(Metric.NMI), dir.resolve("nmi.png"), WIDTH, HEIGHT);
     List<String> objectiveCharts = new ArrayList<>();
     for (MethodBench r : results) {
       if (r.objectiveHistory.length > 0) {
@@ -107,16 +140,30 @@ final class BenchReport {
     return index;
   }
 
-  private JFreeChart metricChart(String metric,
-      Function<PaperProtocol.Row, PaperProtocol.Stat> stat) {
+  private JFreeChart metricChart(Metric metric) {
     XYSeriesCollection lines = new XYSeriesCollection();
     for (MethodBench r : results) {
-      XYSeries line = new XYSeries(r.method);
-      for (PaperProtocol.Row row : r.rows) {
-        line.add(row.numFeatures(), stat.apply(row).mean());
-      }
-      lines.addSeries(line);
+      lines.addSeries(line(r.method, r.rows, metric));
     }
+    List<float[]> baselineDashes = new ArrayList<>();
+    if (baselines.maxvar != null) {
+      lines.addSeries(line("maxvar (baseline)", baselines.maxvar.rows, metric));
+      baselineDashes.add(MAXVAR_DASH);
+    }
+    if (!baselines.random.isEmpty()) {
+      XYSeries random = new XYSeries("random (median of " + baselines.randomDraws + " draws)");
+      for (Baselines.RandomRow row : baselines.random) {
+        random.add(row.numFeatures(), metric.median(row));
+      }
+      lines.addSeries(random);
+      baselineDashes.add(RANDOM_DASH);
+    }
+    XYSeries all = new XYSeries("all " + d + " features");
+    for (PaperProtocol.Row row : results.get(0).rows) {
+      all.add(row.numFeatures(), metric.mean(baselines.allFeatures));
+    }
+    lines.addSeries(all);
+    baselineDashes.add(null);
     NumberAxis x = new NumberAxis("m (number of selected features)");
     x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     x.setAutoRangeIncludesZero(false);
@@ -126,8 +173,26 @@ final class BenchReport {
     }
     NumberAxis y = new NumberAxis(metric + " (mean of " + kmeansRuns + " k-means runs)");
     y.setAutoRangeIncludesZero(false);
-    return chart(metric + " against m — " + dataset + " (n=" + n + ", d=" + d + ", c="
-        + clusters + ")", lines, x, y);
+    JFreeChart chart = chart(metric + " against m — " + dataset + " (n=" + n + ", d=" + d
+        + ", c=" + clusters + ")", lines, x, y);
+    XYLineAndShapeRenderer renderer =
+        (XYLineAndShapeRenderer) chart.getXYPlot().getRenderer();
+    for (int k = 0; k < baselineDashes.size(); k++) {
+      int i = results.size() + k;
+      renderer.setSeriesPaint(i, BASELINE_COLOUR);
+      renderer.setSeriesStroke(i, new BasicStroke(BASELINE_WIDTH, BasicStroke.CAP_BUTT,
+          BasicStroke.JOIN_ROUND, 10f, baselineDashes.get(k), 0f));
+      renderer.setSeriesShapesVisible(i, false);
+    }
+    return chart;
+  }
+
+  private static XYSeries line(String name, List<PaperProtocol.Row> rows, Metric metric) {
+    XYSeries line = new XYSeries(name);
+    for (PaperProtocol.Row row : rows) {
+      line.add(row.numFeatures(), metric.mean(row));
+    }
+    return line;
   }
 
   /**
@@ -222,7 +287,12 @@ final class BenchReport {
         .append(String.format(Locale.ROOT, "n = %d samples, d = %d features, c = %d clusters; "
             + "for each m the top m features are kept and k-means runs %d times (mean ± std "
             + "over the runs); %s BLAS.", n, d, clusters, kmeansRuns, escape(blas)))
-        .append("</p>\n");
+        .append(" Baselines, same protocol (grey in the charts):")
+        .append(baselines.maxvar == null ? "" : " maxvar, the m features of largest variance;")
+        .append(baselines.random.isEmpty() ? "" : String.format(Locale.ROOT,
+            " random, the median over %d draws of m features drawn at random (± the std over "
+            + "the draws);", baselines.randomDraws))
+        .append(" all, k-means on all ").append(d).append(" features.</p>\n");
     h.append("<h2>Fit time</h2>\n<table>\n<tr><th>method</th><th>fit (s)</th>"
         + "<th>iterations</th></tr>\n");
     for (MethodBench r : results) {
@@ -247,14 +317,31 @@ final class BenchReport {
     StringBuilder h = new StringBuilder("<table>\n<tr><th>method</th><th>m</th>"
         + "<th>ACC mean ± std</th><th>NMI mean ± std</th></tr>\n");
     for (MethodBench r : results) {
-      for (PaperProtocol.Row row : r.rows) {
-        h.append(String.format(Locale.ROOT,
-            "<tr><td>%s</td><td>%d</td><td>%.4f ± %.4f</td><td>%.4f ± %.4f</td></tr>%n",
-            escape(r.method), row.numFeatures(), row.acc().mean(), row.acc().std(),
-            row.nmi().mean(), row.nmi().std()));
-      }
+      tableRows(h, r.method, r.rows);
     }
+    if (baselines.maxvar != null) {
+      tableRows(h, "maxvar (baseline)", baselines.maxvar.rows);
+    }
+    for (Baselines.RandomRow row : baselines.random) {
+      tableRow(h, "random (median)", row.numFeatures(), row.acc().median(), row.acc().std(),
+          row.nmi().median(), row.nmi().std());
+    }
+    tableRows(h, "all features", List.of(baselines.allFeatures));
     return h.append("</table>\n").toString();
+  }
+
+  private static void tableRows(StringBuilder h, String name, List<PaperProtocol.Row> rows) {
+    for (PaperProtocol.Row row : rows) {
+      tableRow(h, name, row.numFeatures(), row.acc().mean(), row.acc().std(), row.nmi().mean(),
+          row.nmi().std());
+    }
+  }
+
+  private static void tableRow(StringBuilder h, String name, int m, double acc, double accStd,
+      double nmi, double nmiStd) {
+    h.append(String.format(Locale.ROOT,
+        "<tr><td>%s</td><td>%d</td><td>%.4f ± %.4f</td><td>%.4f ± %.4f</td></tr>%n",
+        escape(name), m, acc, accStd, nmi, nmiStd));
   }
 
   /**

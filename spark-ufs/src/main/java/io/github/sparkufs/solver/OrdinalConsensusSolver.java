@@ -133,7 +133,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
    * {@code OrdinalConsensusPaperTest}.
    */
   public static final double DEFAULT_ALPHA = 1e-3;
-  /** β, weight of {@code ||W||_{2,1}}; see "Defaults" in the class doc. */
+  /** β, weight of {@code ||W||_{2,1}} (chosen under the within criterion, not re-tuned). */
   public static final double DEFAULT_BETA = 0.1;
   /** d₂ ≤ 0 selects d₂ = c, the paper's setting. */
   public static final int DEFAULT_PROJECTION_DIM = 0;

@@ -31,6 +31,7 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
   private final DoubleParam lambda0;
   private final DoubleParam mu;
   private final Param<String> tripletWeighting;
+  private final Param<String> scatterCriterion;
 
   public OrdinalConsensusSelector() {
     this(Identifiable.randomUID("ordinalConsensusSelector"));
@@ -59,6 +60,9 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
     tripletWeighting = new Param<>(uid, "tripletWeighting",
         "triplet weights of the feature graph: scaled (the authors' row min-max scaling, default) or raw (the paper's Eq. 5)",
         ParamValidators.inArray(new String[] {"scaled", "raw"}));
+    scatterCriterion = new Param<>(uid, "scatterCriterion",
+        "data term of the W step: between (default; the total scatter about the mean removed, so the projection keeps the between-cluster scatter and measures each sample against the mean) or within (the paper's Eq. 12, which prefers low-variance features)",
+        ParamValidators.inArray(new String[] {"between", "within"}));
     setDefault(alpha, OrdinalConsensusSolver.DEFAULT_ALPHA);
     setDefault(beta, OrdinalConsensusSolver.DEFAULT_BETA);
     setDefault(projectionDim, OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM);
@@ -66,6 +70,8 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
     setDefault(lambda0, OrdinalConsensusSolver.DEFAULT_LAMBDA0);
     setDefault(mu, OrdinalConsensusSolver.DEFAULT_MU);
     setDefault(tripletWeighting, "scaled");
+    setDefault(scatterCriterion,
+        OrdinalConsensusSolver.DEFAULT_CRITERION.name().toLowerCase(Locale.ROOT));
   }
 
   /** α of Eq. 7: weight of the triplet graph term Tr(WᵀLW) (>= 0) */
@@ -103,6 +109,11 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
     return tripletWeighting;
   }
 
+  /** data term of the W step: between (default) or within (the paper's Eq. 12) */
+  public Param<String> scatterCriterion() {
+    return scatterCriterion;
+  }
+
   public double getAlpha() {
     return (Double) getOrDefault(alpha);
   }
@@ -129,6 +140,10 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
 
   public String getTripletWeighting() {
     return getOrDefault(tripletWeighting);
+  }
+
+  public String getScatterCriterion() {
+    return getOrDefault(scatterCriterion);
   }
 
   public OrdinalConsensusSelector setAlpha(double value) {
@@ -166,6 +181,11 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
     return this;
   }
 
+  public OrdinalConsensusSelector setScatterCriterion(String value) {
+    set(scatterCriterion, value);
+    return this;
+  }
+
   @Override
   public String methodName() {
     return "ordinal";
@@ -175,7 +195,9 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
     return new OrdinalConsensusSolver(common, getAlpha(), getBeta(), getProjectionDim(),
         getKeepProbability(), getLambda0(), getMu(),
-        TripletGraph.Weighting.valueOf(getTripletWeighting().toUpperCase(Locale.ROOT)));
+        TripletGraph.Weighting.valueOf(getTripletWeighting().toUpperCase(Locale.ROOT)),
+        OrdinalConsensusSolver.Criterion.valueOf(
+            getScatterCriterion().toUpperCase(Locale.ROOT)));
   }
 
   public static MLReader<OrdinalConsensusSelector> read() {

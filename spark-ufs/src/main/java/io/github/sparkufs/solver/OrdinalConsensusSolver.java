@@ -3,6 +3,7 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.TripletGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -10,9 +11,11 @@ import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Ordinal-consensus self-paced feature selection (Guo, Chang and Zhu, "Preserving Ordinal
@@ -38,8 +41,9 @@ import java.util.SplittableRandom;
  *   <li>V-step (Eq. 9): each sample joins the nearest column of U (ties: lower index);</li>
  *   <li>P-step (Eq. 11): {@code P_ii = 1 / sqrt(||w_i||² + ε)}, ε = 1e-8;</li>
  *   <li>W-step (Eq. 12): the eigenvectors of the d₂ smallest eigenvalues of
- *       {@code Q = αL + X R Xᵀ − X R Vᵀ (V R Vᵀ)^{-1} V R Xᵀ + (β/2) P} (SPEC's sign; the
- *       printed Q drops the minus that substituting Eq. 8 gives);</li>
+ *       {@code Q = αL + X R Xᵀ − X R Vᵀ (V R Vᵀ)^{-1} V R Xᵀ + (β/2) P} (the printed Q drops
+ *       the minus that substituting Eq. 8 gives), its data term replaced by the between
+ *       scatter under the default criterion (below);</li>
  *   <li>r-step: {@code r_i = (1 + e^{−λ}) / (1 + e^{(ℓ_i − λ)/z_i})}, with
  *       {@code ℓ_i = ||Wᵀx_i − U v_i||²} for the new W and the centres the W-step implies
  *       ({@code U = Wᵀ X R Vᵀ (V R Vᵀ)^{-1}}) and {@code z_i ~ Bernoulli(s)}. A sample with
@@ -90,22 +94,32 @@ import java.util.SplittableRandom;
  * vanishes the fit fails with an error saying so rather than return scores fitted to no
  * sample.
  *
- * <p><b>What the W step selects.</b> With Eq. 8 substituted, the data term of the W step is
- * the r-weighted within-cluster scatter of the projection, {@code Tr(Wᵀ S_w W)} with
- * {@code S_w = X R Xᵀ − X R Vᵀ (V R Vᵀ)^{-1} V R Xᵀ}. Under {@code WᵀW = I} it is smallest
- * along the directions in which the data vary least, whatever the clusters: a near-constant
- * feature (a background pixel of COIL20) has near-zero scatter within every cluster, and the
- * model prefers it. Given COIL20's true classes and r = 1, the d₂ = 20 smallest eigenvectors of
- * {@code S_w} rank features whose top 50 reach NMI 28.6, against 71.9 for 50 random features
- * and 65.4 for the 50 of largest variance (10 k-means runs each); a fit with β = 1e-4, where
- * the ℓ2,1 term hardly binds, lands in the same place (NMI 28.0 at m = 50). With larger β the
- * reweighting of Eq. 11 from the identity-column start ({@code P_ii = 1/sqrt(ε)} on every row
- * W⁽⁰⁾ leaves empty) holds W near its random initial columns, and the selection moves
- * towards a random one. This is the paper's model (Eq. 7 with least squares and U free), not
- * an implementation slip: {@code OrdinalConsensusSolverTest} checks the W step against brute
- * force.
+ * <p><b>Scatter criterion (not in the paper; {@code criterion}, default {@code BETWEEN}).</b>
+ * With Eq. 8 substituted, the paper's W step minimises the r-weighted within-cluster scatter
+ * {@code Tr(Wᵀ S_w W)} under {@code WᵀW = I}, which is smallest along the directions in which
+ * the data vary least, whatever the clusters: constant and near-constant features win (on
+ * scikit-learn's digits its 8 best were the 3 constant and 5 near-constant pixels, ACC .11 at
+ * m = 8 against .57 for the 8 of largest variance). Given COIL20's true classes the criterion
+ * ranks below random features. Since {@code S_w = S_t − S_b} for the total scatter about the
+ * global mean x̄, {@code BETWEEN} drops the {@code Tr(Wᵀ S_t W)} part, which does not depend on
+ * U or V: each sample's loss becomes {@code ℓ_i = ||Wᵀx_i − U v_i||² − ||Wᵀ(x_i − x̄)||²} (how
+ * much closer it is to its centre than to the mean) and the W step's data term is
+ * {@code −Σ_k w_k (m_k − x̄)(m_k − x̄)ᵀ}, the weighted between-cluster scatter. Every block
+ * update is still an exact minimiser (V and U do not see the subtracted term; the r step is
+ * convex in r_i and clamps to 1 for ℓ_i below λ), so the monotone descent argument holds as
+ * before. It also keeps the self-paced weights meaningful when d > n: under {@code WITHIN}
+ * the projection fits every weighted sample exactly (ℓ_i ≈ 1e-27), a sample dropped by z is
+ * left far off, underflows to r = 0 and never comes back, and the weights vanish one draw at a
+ * time (the objective rises by {@code (1 + e^{−λ}) ln(1 + e^{−λ})} per lost sample; on raw ORL
+ * it rose from 49 to 400 in 30 iterations); under {@code BETWEEN} the projection follows the
+ * class means, which no single sample determines.
  *
- * <p><b>Summary.</b> {@code iterations}; {@code projectionDim} (d₂); {@code finalLambda};
+ * <p><b>Objective history.</b> λ grows and z is redrawn every iteration, so the recorded
+ * objective is not monotone across iterations (the paper's argument of §3.2 holds for fixed λ
+ * and z only; {@code OrdinalConsensusSolverTest} checks that case).
+ *
+ * <p><b>Summary.</b> {@code iterations}; {@code projectionDim} (d₂); {@code betweenScatter}
+ * (1 for {@code BETWEEN}); {@code finalLambda};
  * from the final r-step: {@code downWeightedSamples} (samples with {@code r_i < 0.5}, zeros
  * included), {@code zeroWeightSamples} ({@code r_i = 0}: dropped by z or underflowed),
  * {@code droppedSamples} ({@code z_i = 0}), {@code meanSampleWeight}; {@code reseededClusters}
@@ -119,16 +133,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
    * {@code OrdinalConsensusPaperTest}.
    */
   public static final double DEFAULT_ALPHA = 1e-3;
-  /**
-   * β, weight of {@code ||W||_{2,1}}. The largest grid value at which W still leaves its random
-   * start on data in [0, 1]: from β = 1 on, the penalty {@code (β/2)P} on the rows W starts
-   * without keeps most of them empty (16 of COIL20's top 20 features stay the initial random
-   * columns) and the selection is close to a random one; β = 0.1 recovers planted features.
-   * β = 1 scores higher on COIL20 and Isolet1 for that reason only (see "What the W step
-   * selects"): on the planted data of {@code OrdinalConsensusSolverTest} (α = 1e-2) the recall
-   * of the informative features falls from 1.0 at β = 1e-2 to 0.75 at β = 1 and 0.125 at
-   * β = 100, near chance (0.2).
-   */
+  /** β, weight of {@code ||W||_{2,1}} (chosen under the within criterion, not re-tuned). */
   public static final double DEFAULT_BETA = 0.1;
   /** d₂ ≤ 0 selects d₂ = c, the paper's setting. */
   public static final int DEFAULT_PROJECTION_DIM = 0;
@@ -141,6 +146,16 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   /** The authors' row-scaled triplet weights. */
   public static final TripletGraph.Weighting DEFAULT_TRIPLET_WEIGHTING =
       TripletGraph.Weighting.SCALED;
+  /** The W step's data term; see "Scatter criterion". */
+  public static final Criterion DEFAULT_CRITERION = Criterion.BETWEEN;
+
+  /** The data term of the W step: the paper's within-cluster scatter, or the between. */
+  public enum Criterion {
+    /** {@code Tr(Wᵀ S_w W)}, Eq. 12 as printed (with the minus of Eq. 8 substituted). */
+    WITHIN,
+    /** {@code Tr(Wᵀ (S_w − S_t) W) = −Tr(Wᵀ S_b W)}: the total scatter about the mean removed. */
+    BETWEEN
+  }
 
   /** ε of the ℓ2,1 reweighting (SPEC §2). */
   static final double EPSILON = RowSparsityWeights.DEFAULT_EPSILON;
@@ -157,6 +172,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   private final double lambda0;
   private final double mu;
   private final TripletGraph.Weighting tripletWeighting;
+  private final Criterion criterion;
   private final boolean fixedSchedule;
 
   /**
@@ -168,12 +184,13 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
    * @param lambda0 λ₀ ≥ 0, the initial self-paced age
    * @param mu μ ≥ 1, the growth of λ per iteration
    * @param tripletWeighting {@code SCALED} (authors' code) or {@code RAW} (Eq. 5)
+   * @param criterion the W step's data term, {@code WITHIN} (the paper) or {@code BETWEEN}
    */
   public OrdinalConsensusSolver(CommonOptions common, double alpha, double beta,
       int projectionDim, double keepProbability, double lambda0, double mu,
-      TripletGraph.Weighting tripletWeighting) {
+      TripletGraph.Weighting tripletWeighting, Criterion criterion) {
     this(common, alpha, beta, projectionDim, keepProbability, lambda0, mu, tripletWeighting,
-        false);
+        criterion, false);
   }
 
   /**
@@ -182,7 +199,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
    */
   OrdinalConsensusSolver(CommonOptions common, double alpha, double beta, int projectionDim,
       double keepProbability, double lambda0, double mu, TripletGraph.Weighting tripletWeighting,
-      boolean fixedSchedule) {
+      Criterion criterion, boolean fixedSchedule) {
     if (common == null) {
       throw new IllegalArgumentException("common options must not be null");
     }
@@ -205,6 +222,9 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     if (tripletWeighting == null) {
       throw new IllegalArgumentException("tripletWeighting must not be null");
     }
+    if (criterion == null) {
+      throw new IllegalArgumentException("criterion must not be null");
+    }
     this.common = common;
     this.alpha = alpha;
     this.beta = beta;
@@ -213,6 +233,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     this.lambda0 = lambda0;
     this.mu = mu;
     this.tripletWeighting = tripletWeighting;
+    this.criterion = criterion;
     this.fixedSchedule = fixedSchedule;
   }
 
@@ -234,6 +255,13 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
           + ", got " + common.numNeighbors());
     }
     long seed = common.seed();
+    double[] mean = null;
+    if (criterion == Criterion.BETWEEN) {
+      mean = x.rowSums();
+      for (int j = 0; j < d; j++) {
+        mean[j] /= n;
+      }
+    }
 
     x.execution().describe("ordinal consensus: Gram and feature graph");
     DenseMatrix gram = x.gram();
@@ -242,8 +270,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
 
     x.execution().describe("ordinal consensus: initial k-means");
     DenseMatrix w = initialBasis(d, d2, seed);
-    DenseMatrix centers = initialCenters(x, w, c, seed);
-    Snapshot snap = Snapshot.initial(w, centers, seed, keepProbability);
+    Snapshot snap = Snapshot.initial(w, initialCenters(x, w, c, seed), seed, keepProbability);
     UStats ustats = uPass(x, snap);
 
     ObjectiveHistory history = new ObjectiveHistory("OrdinalConsensus", common.tol());
@@ -256,28 +283,27 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         lambda *= mu;
       }
       // U-step (Eq. 8) from the previous r-pass, with emptied clusters re-seeded.
-      DenseMatrix u = ustats.centers();
+      DenseMatrix means = ustats.means();
       reseeded += ustats.emptied();
 
       // V-step (Eq. 9) and the W-step statistics, one pass.
       x.execution().describe("ordinal consensus iteration " + t + ": V step, X R Xᵀ, X R Vᵀ");
-      WStats wstats = wPass(x, snap, u);
+      WStats wstats = wPass(x, snap, means, criterion == Criterion.WITHIN);
 
       // P-step (Eq. 11) and W-step (Eq. 12) on the driver; l21 gives P_ii / 2.
       double[] penalty = RowSparsityWeights.l21(snap.basis, EPSILON);
       for (int i = 0; i < d; i++) {
         penalty[i] *= beta;
       }
-      DenseMatrix q = wstats.withinScatter();
+      DenseMatrix q = wstats.scatter(mean);
       q.addInPlace(alpha, lap);
       q.addDiagonalInPlace(penalty);
       DenseMatrix wNew = SymmetricEigen.smallest(q, d2).vectors();
-      DenseMatrix impliedCenters = wstats.impliedCenters(wNew);
 
       // r-step and the next U-step's statistics, one pass.
-      snap = new Snapshot(snap.basis, u, wNew, impliedCenters, lambda,
+      snap = Snapshot.fromMeans(snap.basis, means, wNew, wstats.impliedMeans(), mean, lambda,
           fixedSchedule ? 0 : t, seed, keepProbability);
-      x.execution().describe("ordinal consensus iteration " + t + ": r step, Wᵀ X R Vᵀ");
+      x.execution().describe("ordinal consensus iteration " + t + ": r step, X R Vᵀ");
       ustats = uPass(x, snap);
       if (ustats.totalWeight == 0) {
         throw new IllegalStateException("every sample weight r_i vanished at iteration " + t
@@ -291,9 +317,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         break;
       }
     }
-
-    DenseMatrix wFinal = snap.basis;
-    double[] norms = wFinal.rowNormsSquared();
+    double[] norms = snap.basis.rowNormsSquared();
     double[] scores = new double[d];
     for (int i = 0; i < d; i++) {
       scores[i] = Math.sqrt(norms[i]);
@@ -301,6 +325,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("iterations", (double) iterations);
     summary.put("projectionDim", (double) d2);
+    summary.put("betweenScatter", criterion == Criterion.BETWEEN ? 1.0 : 0.0);
     summary.put("finalLambda", lambda);
     summary.put("downWeightedSamples", (double) ustats.downWeighted);
     summary.put("zeroWeightSamples", (double) ustats.zeroWeight);
@@ -342,13 +367,15 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     return km.centers();
   }
 
-  /** Pass 1: current weights, V-step against {@code u}, and the W-step statistics. */
-  private static WStats wPass(RowBlockMatrix x, Snapshot snap, DenseMatrix u) {
+  /** Pass 1: current weights, V-step against {@code means}, and the W-step statistics. */
+  private static WStats wPass(RowBlockMatrix x, Snapshot snap, DenseMatrix means,
+      boolean withGram) {
     Shared<Snapshot> ss = x.execution().share(snap);
-    Shared<DenseMatrix> su = x.execution().share(u);
-    WStats s = x.blocks().aggregate(b -> WStats.of(b, ss.get(), su.get()), WStats::merge);
+    Shared<DenseMatrix> sm = x.execution().share(means);
+    WStats s = x.blocks().aggregate(b -> WStats.of(b, ss.get(), sm.get(), withGram),
+        WStats::merge);
     ss.release();
-    su.release();
+    sm.release();
     return s;
   }
 
@@ -359,7 +386,6 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     ss.release();
     return s;
   }
-
 
   /** Stafford's 64-bit mix (variant 13), a bijective avalanche of the bits of z. */
   private static long mix64(long z) {
@@ -394,11 +420,27 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   }
 
   /**
-   * Everything that determines the per-sample state after an iteration: sample i's cluster
-   * is its nearest column of {@code assignCenters} in the projection {@code assignBasisᵀ x_i}
-   * (the V step), its loss is measured against {@code centers} in the projection
+   * Sample i's loss against centre k, {@code ||y_i − u_k||²}, less {@code ||y_i − c||²} for a
+   * projected global mean c (the {@code BETWEEN} criterion), with {@code y = WᵀX_b}.
+   */
+  static double loss(double[] y, int i, DenseMatrix centers, int k, double[] projectedMean) {
+    double l = KMeans.squaredDistance(y, i, centers, k);
+    if (projectedMean != null) {
+      int dim = projectedMean.length;
+      for (int a = 0; a < dim; a++) {
+        double diff = y[i * dim + a] - projectedMean[a];
+        l -= diff * diff;
+      }
+    }
+    return l;
+  }
+
+  /**
+   * Everything that determines the per-sample state after an iteration: sample i's cluster is
+   * the nearest column of {@code assignBasisᵀ assignMeans} to {@code assignBasisᵀ x_i} (the V
+   * step), its {@link #loss} is measured against {@code basisᵀ means} in the projection
    * {@code basisᵀ x_i}, and its weight follows from the loss, λ and z_i. The initial state
-   * (iteration −1) weighs every sample 1.
+   * (iteration −1) assigns by the initial k-means centres and weighs every sample 1.
    */
   static final class Snapshot implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -407,25 +449,42 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     final DenseMatrix assignCenters;
     final DenseMatrix basis;
     final DenseMatrix centers;
+    final double[] projectedMean;
     final double lambda;
     final int iteration;
     final long seed;
     final double keepProbability;
 
     Snapshot(DenseMatrix assignBasis, DenseMatrix assignCenters, DenseMatrix basis,
-        DenseMatrix centers, double lambda, int iteration, long seed, double keepProbability) {
+        DenseMatrix centers, double[] projectedMean, double lambda, int iteration, long seed,
+        double keepProbability) {
       this.assignBasis = assignBasis;
       this.assignCenters = assignCenters;
       this.basis = basis;
       this.centers = centers;
+      this.projectedMean = projectedMean;
       this.lambda = lambda;
       this.iteration = iteration;
       this.seed = seed;
       this.keepProbability = keepProbability;
     }
 
+    /**
+     * Assignment under (assignBasis, assignMeans), losses under (basis, means) and, when
+     * {@code mean} is not null, relative to that global mean (d-vectors and d × c means).
+     */
+    static Snapshot fromMeans(DenseMatrix assignBasis, DenseMatrix assignMeans,
+        DenseMatrix basis, DenseMatrix means, double[] mean, double lambda, int iteration,
+        long seed, double keepProbability) {
+      return new Snapshot(assignBasis, assignBasis.transposeMultiply(assignMeans), basis,
+          basis.transposeMultiply(means),
+          mean == null ? null : basis.transposeMultiply(new DenseMatrix(mean.length, 1, mean))
+              .data(),
+          lambda, iteration, seed, keepProbability);
+    }
+
     static Snapshot initial(DenseMatrix basis, DenseMatrix centers, long seed, double s) {
-      return new Snapshot(basis, centers, basis, centers, 0.0, -1, seed, s);
+      return new Snapshot(basis, centers, basis, centers, null, 0.0, -1, seed, s);
     }
 
     boolean isInitial() {
@@ -439,9 +498,8 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       DenseMatrix ya = isInitial() ? y : assignBasis.transposeMultiply(b.columns());
       BlockState st = new BlockState(nb, y);
       for (int i = 0; i < nb; i++) {
-        int v = KMeans.nearest(ya.data(), i, assignCenters);
-        st.labels[i] = v;
-        st.losses[i] = KMeans.squaredDistance(y.data(), i, centers, v);
+        st.labels[i] = KMeans.nearest(ya.data(), i, assignCenters);
+        st.losses[i] = loss(y.data(), i, centers, st.labels[i], projectedMean);
         if (isInitial()) {
           st.weights[i] = 1.0;
           st.kept[i] = true;
@@ -493,14 +551,19 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       this.classCounts = classCounts;
     }
 
-    static WStats of(RowBlock b, Snapshot snap, DenseMatrix u) {
+    /**
+     * The statistics of block b, each sample assigned to the nearest of {@code means} in the
+     * projection of snap; {@code X R Xᵀ} only if {@code withGram} (else an empty matrix).
+     */
+    static WStats of(RowBlock b, Snapshot snap, DenseMatrix means, boolean withGram) {
       BlockState st = snap.evaluate(b);
       int d = b.numCols();
       int nb = b.numRows();
-      int c = u.cols();
+      int c = means.cols();
+      DenseMatrix u = snap.basis.transposeMultiply(means);
       int positive = 0;
       for (double r : st.weights) {
-        positive += r > 0 ? 1 : 0;
+        positive += withGram && r > 0 ? 1 : 0;
       }
       double[] xv = b.columns().data();
       // sqrt(r_i) x_i for the samples of positive weight only: X R Xᵀ by one dsyrk.
@@ -516,7 +579,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         double r = st.weights[i];
         int base = i * d;
         int cb = v * d;
-        if (r > 0) {
+        if (withGram && r > 0) {
           double root = Math.sqrt(r);
           int sb = col++ * d;
           for (int j = 0; j < d; j++) {
@@ -531,11 +594,14 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         weights[v] += r;
         counts[v]++;
       }
-      return new WStats(scaled.gram(), xrv, sums, weights, counts);
+      return new WStats(withGram ? scaled.gram() : new DenseMatrix(0, 0), xrv, sums, weights,
+          counts);
     }
 
     static WStats merge(WStats a, WStats b) {
-      DenseMatrix.accumulate(a.xrx, b.xrx);
+      if (a.xrx.rows() > 0) {
+        DenseMatrix.accumulate(a.xrx, b.xrx);
+      }
       DenseMatrix.accumulate(a.xrv, b.xrv);
       DenseMatrix.accumulate(a.xv, b.xv);
       for (int j = 0; j < a.classWeights.length; j++) {
@@ -546,10 +612,13 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     }
 
     /**
-     * {@code X R Xᵀ − X R Vᵀ (V R Vᵀ)⁺ V R Xᵀ} (a new d × d matrix): the weighted within-cluster
-     * scatter, with the pseudo-inverse dropping clusters of zero weight.
+     * The W step's data term (a new d × d matrix). Without a mean: the weighted within-cluster
+     * scatter {@code X R Xᵀ − X R Vᵀ (V R Vᵀ)⁺ V R Xᵀ} (Eq. 12); with the global mean x̄: that
+     * less the weighted total scatter about x̄, {@code −Σ_k w_k (m_k − x̄)(m_k − x̄)ᵀ} with m_k
+     * the weighted class means and w_k the class weights. The pseudo-inverse drops clusters of
+     * zero weight.
      */
-    DenseMatrix withinScatter() {
+    DenseMatrix scatter(double[] mean) {
       int d = xrv.rows();
       int c = xrv.cols();
       DenseMatrix scaled = new DenseMatrix(d, c);
@@ -557,38 +626,38 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         if (classWeights[j] > 0) {
           double s = 1 / Math.sqrt(classWeights[j]);
           for (int i = 0; i < d; i++) {
-            scaled.set(i, j, s * xrv.get(i, j));
+            double v = s * xrv.get(i, j);
+            scaled.set(i, j, mean == null ? v : v - classWeights[j] * s * mean[i]);
           }
         }
       }
-      DenseMatrix q = xrx.copy();
-      q.addInPlace(-1.0, scaled.multiplyTranspose(scaled));
-      return q;
+      DenseMatrix between = scaled.multiplyTranspose(scaled);
+      return mean == null ? xrx.copy().addInPlace(-1.0, between) : between.scaleInPlace(-1.0);
     }
 
     /**
-     * The centres the W step implies for the new basis, {@code Wᵀ X R Vᵀ (V R Vᵀ)^{-1}}
-     * (d₂ × c); a cluster of zero weight gets its unweighted mean (the origin when empty).
+     * The class means the W step implies, {@code X R Vᵀ (V R Vᵀ)^{-1}} (d × c; Eq. 8 is
+     * {@code U = Wᵀ} times them); a cluster of zero weight gets its unweighted mean (the origin
+     * when empty).
      */
-    DenseMatrix impliedCenters(DenseMatrix w) {
-      DenseMatrix proj = w.transposeMultiply(xrv);
-      DenseMatrix plain = w.transposeMultiply(xv);
-      int k = w.cols();
+    DenseMatrix impliedMeans() {
+      int d = xrv.rows();
+      DenseMatrix m = new DenseMatrix(d, classWeights.length);
       for (int j = 0; j < classWeights.length; j++) {
-        for (int a = 0; a < k; a++) {
+        for (int a = 0; a < d; a++) {
           if (classWeights[j] > 0) {
-            proj.set(a, j, proj.get(a, j) / classWeights[j]);
-          } else {
-            proj.set(a, j, classCounts[j] > 0 ? plain.get(a, j) / classCounts[j] : 0.0);
+            m.set(a, j, xrv.get(a, j) / classWeights[j]);
+          } else if (classCounts[j] > 0) {
+            m.set(a, j, xv.get(a, j) / classCounts[j]);
           }
         }
       }
-      return proj;
+      return m;
     }
   }
 
   /**
-   * Sums of pass 2: {@code Wᵀ X R Vᵀ} and class weights for the next U step, the c worst-fitted
+   * Sums of pass 2: {@code X R Vᵀ} and class weights for the next U step, the c worst-fitted
    * samples for re-seeding, the objective's sample terms and weight counts.
    */
   static final class UStats implements Serializable {
@@ -604,24 +673,24 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     long zeroWeight;
     long dropped;
 
-    UStats(int k, int c) {
-      weightedSums = new DenseMatrix(k, c);
+    UStats(int d, int c) {
+      weightedSums = new DenseMatrix(d, c);
       classWeights = new double[c];
-      worst = new Worst(k, c);
+      worst = new Worst(d, c);
     }
 
     static UStats of(RowBlock b, Snapshot snap) {
       BlockState st = snap.evaluate(b);
-      int k = st.projection.rows();
+      int d = b.numCols();
       int c = snap.centers.cols();
-      UStats s = new UStats(k, c);
-      double[] y = st.projection.data();
+      UStats s = new UStats(d, c);
+      double[] x = b.columns().data();
       double[] ws = s.weightedSums.data();
       for (int i = 0; i < st.labels.length; i++) {
         double r = st.weights[i];
         int v = st.labels[i];
-        for (int a = 0; a < k; a++) {
-          ws[v * k + a] += r * y[i * k + a];
+        for (int a = 0; a < d; a++) {
+          ws[v * d + a] += r * x[i * d + a];
         }
         s.classWeights[v] += r;
         s.totalWeight += r;
@@ -638,7 +707,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         if (r == 0) {
           s.zeroWeight++;
         }
-        s.worst.offer(r * st.losses[i], st.losses[i], b.offset() + i, y, i * k);
+        s.worst.offer(r * st.losses[i], st.losses[i], b.offset() + i, x, i * d);
       }
       return s;
     }
@@ -658,25 +727,28 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       return a;
     }
 
-    /** The U step (Eq. 8) with emptied clusters re-seeded at the worst-fitted samples. */
-    DenseMatrix centers() {
-      int k = weightedSums.rows();
-      DenseMatrix u = new DenseMatrix(k, classWeights.length);
+    /**
+     * The U step (Eq. 8, as the class means M with {@code U = WᵀM}), emptied clusters
+     * re-seeded at the worst-fitted samples.
+     */
+    DenseMatrix means() {
+      int d = weightedSums.rows();
+      DenseMatrix m = new DenseMatrix(d, classWeights.length);
       int next = 0;
       for (int j = 0; j < classWeights.length; j++) {
         if (classWeights[j] > 0) {
-          for (int a = 0; a < k; a++) {
-            u.set(a, j, weightedSums.get(a, j) / classWeights[j]);
+          for (int a = 0; a < d; a++) {
+            m.set(a, j, weightedSums.get(a, j) / classWeights[j]);
           }
         } else {
-          System.arraycopy(worst.points, next * k, u.data(), j * k, k);
+          System.arraycopy(worst.points, next * d, m.data(), j * d, d);
           next++;
         }
       }
-      return u;
+      return m;
     }
 
-    /** The number of clusters {@link #centers()} re-seeds. */
+    /** The number of clusters {@link #means()} re-seeds. */
     int emptied() {
       int e = 0;
       for (double wgt : classWeights) {

@@ -51,7 +51,7 @@ class OrdinalConsensusPaperTest {
     OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
         new CommonOptions(c, 5, MAX_ITER, 1e-6, SEED), alpha, beta, 0,
         OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, weighting);
+        OrdinalConsensusSolver.DEFAULT_MU, weighting, OrdinalConsensusSolver.Criterion.WITHIN);
     long t0 = System.nanoTime();
     SelectionResult r = solver.fit(RowBlockMatrix.local(x));
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -137,7 +137,8 @@ class OrdinalConsensusPaperTest {
         new CommonOptions(20, 5, MAX_ITER, 0, SEED), OrdinalConsensusSolver.DEFAULT_ALPHA,
         OrdinalConsensusSolver.DEFAULT_BETA, OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
         OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
+        OrdinalConsensusSolver.DEFAULT_CRITERION);
     RowBlockMatrix x = RowBlockMatrix.local(data.x());
     solver.fit(x);
     com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)

@@ -25,7 +25,7 @@ class OrdinalConsensusSolverTest {
   private static OrdinalConsensusSolver solver(int maxIter, double tol, long seed, double alpha,
       double beta, double keep, Weighting weighting, boolean fixedSchedule) {
     return new OrdinalConsensusSolver(new CommonOptions(4, 5, maxIter, tol, seed), alpha, beta,
-        0, keep, 1e-6, 1.1, weighting, fixedSchedule);
+        0, keep, 1e-6, 1.1, weighting, OrdinalConsensusSolver.Criterion.WITHIN, fixedSchedule);
   }
 
   /** The columns of x as {@code parts} consecutive blocks. */
@@ -63,7 +63,8 @@ class OrdinalConsensusSolverTest {
         OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
         OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
         OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING)
+        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
+        OrdinalConsensusSolver.DEFAULT_CRITERION)
         .fit(RowBlockMatrix.local(X));
     double recall = PLANTED.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
     assertTrue(recall >= 0.9, "recall of planted features " + recall);
@@ -169,15 +170,15 @@ class OrdinalConsensusSolverTest {
     }
     // λ = 2 with losses measured against the planted means: weights spread over (0, 1].
     OrdinalConsensusSolver.Snapshot snap = new OrdinalConsensusSolver.Snapshot(
-        DenseMatrix.identity(d), means, DenseMatrix.identity(d), means, 2.0, 0, 1, 1.0);
+        DenseMatrix.identity(d), means, DenseMatrix.identity(d), means, null, 2.0, 0, 1, 1.0);
     RowBlock block = new RowBlock(0, x);
     OrdinalConsensusSolver.BlockState st = snap.evaluate(block);
-    OrdinalConsensusSolver.WStats stats = OrdinalConsensusSolver.WStats.of(block, snap, means);
+    OrdinalConsensusSolver.WStats stats = OrdinalConsensusSolver.WStats.of(block, snap, means, true);
     double alpha = 0.7;
     double beta = 0.3;
     DenseMatrix lap = TripletGraph.fromGram(x.gram(), 2, Weighting.RAW).laplacian();
     double[] p = {1.0, 0.2, 3.0, 0.5, 1.5};
-    DenseMatrix q = stats.withinScatter();
+    DenseMatrix q = stats.scatter(null);
     q.addInPlace(alpha, lap);
     double[] halfBetaP = new double[d];
     for (int j = 0; j < d; j++) {
@@ -192,7 +193,7 @@ class OrdinalConsensusSolverTest {
       minWeight = Math.min(minWeight, r);
     }
     assertTrue(minWeight < 0.5, "weights must be unequal, smallest " + minWeight);
-    DenseMatrix implied = stats.impliedCenters(best);
+    DenseMatrix implied = best.transposeMultiply(stats.impliedMeans());
     DenseMatrix direct = centres(x, st, c, best);
     assertArrayEquals(direct.data(), implied.data(), 1e-9, "implied centres (Eq. 8)");
     for (int trial = 0; trial < 2000; trial++) {
@@ -276,7 +277,7 @@ class OrdinalConsensusSolverTest {
     s.worst.offer(0.5, 1.0, 7, new double[] {9, 9}, 0);
     s.worst.offer(2.0, 4.0, 3, new double[] {5, 6}, 0);
     s.worst.offer(2.0, 4.0, 1, new double[] {-1, -2}, 0);
-    DenseMatrix u = s.centers();
+    DenseMatrix u = s.means();
     assertEquals(1, s.emptied());
     assertArrayEquals(new double[] {1, 2, -1, -2, 2, 0}, u.data(), 1e-15,
         "cluster 1 moves to sample 1 (largest r·ℓ, lower index on ties)");
@@ -292,7 +293,7 @@ class OrdinalConsensusSolverTest {
       x.set(3 + i % 3, i, 0.5);
     }
     SelectionResult r = new OrdinalConsensusSolver(new CommonOptions(5, 2, 10, 0, 1), 1.0, 1e-3,
-        2, 0.5, 1e-6, 1.1, Weighting.SCALED).fit(split(x, 3));
+        2, 0.5, 1e-6, 1.1, Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN).fit(split(x, 3));
     assertTrue(r.summary().get("reseededClusters") > 0, "no cluster was re-seeded");
     for (double v : r.scores()) {
       assertTrue(Double.isFinite(v), "score " + v);
@@ -300,6 +301,40 @@ class OrdinalConsensusSolverTest {
     for (double v : r.objectiveHistory()) {
       assertTrue(Double.isFinite(v), "objective " + v);
     }
+  }
+
+  /**
+   * Issue #20 (b): raw pixel-like data with d > n (130 samples × 2400 grey levels in 6..255,
+   * four planted clusters). Under the paper's within-cluster criterion the projection fits
+   * every weighted sample exactly, z-dropped samples are left far off and underflow to r = 0,
+   * and after about 20 iterations every weight has vanished. At the defaults every iteration
+   * runs, the scores are finite and no kept sample loses its weight to underflow.
+   */
+  @Test
+  void rawPixelDataWithMoreFeaturesThanSamplesRunsEveryIteration() {
+    int d = 2400;
+    int n = 130;
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+    DenseMatrix x = new DenseMatrix(d, n);
+    for (int i = 0; i < n; i++) {
+      int k = i % 4;
+      for (int j = 0; j < d; j++) {
+        double base = 60 + 40 * ((j / 600 == k) ? 2 : 0);
+        x.set(j, i, Math.max(6, Math.min(255, Math.rint(base + 30 * rnd.nextGaussian()))));
+      }
+    }
+    SelectionResult r = new OrdinalConsensusSolver(new CommonOptions(4, 5, 30, 0, 3),
+        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
+        OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
+        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
+        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
+        OrdinalConsensusSolver.DEFAULT_CRITERION).fit(RowBlockMatrix.local(x));
+    assertEquals(30, r.objectiveHistory().length);
+    for (double v : r.scores()) {
+      assertTrue(Double.isFinite(v), "score " + v);
+    }
+    assertTrue(r.summary().get("meanSampleWeight") > 0.5,
+        "mean weight " + r.summary().get("meanSampleWeight"));
   }
 
   @Test
@@ -315,24 +350,24 @@ class OrdinalConsensusSolverTest {
   void rejectsBadParameters() {
     CommonOptions c = new CommonOptions(4, 5, 10, 1e-6, 1);
     expectMessage("-1.0", () -> new OrdinalConsensusSolver(c, -1, 1, 0, 0.8, 1e-6, 1.1,
-        Weighting.SCALED));
+        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
     expectMessage("NaN", () -> new OrdinalConsensusSolver(c, 1, Double.NaN, 0, 0.8, 1e-6, 1.1,
-        Weighting.SCALED));
+        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
     expectMessage("keepProbability", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.0, 1e-6,
-        1.1, Weighting.SCALED));
+        1.1, Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
     expectMessage("1.5", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 1.5, 1e-6, 1.1,
-        Weighting.SCALED));
+        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
     expectMessage("lambda0", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.8, -1, 1.1,
-        Weighting.SCALED));
+        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
     expectMessage("0.9", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.8, 1e-6, 0.9,
-        Weighting.SCALED));
+        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
     expectMessage("tripletWeighting", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.8, 1e-6,
-        1.1, null));
+        1.1, null, OrdinalConsensusSolver.Criterion.WITHIN));
     OrdinalConsensusSolver tooWide = new OrdinalConsensusSolver(c, 1, 1, 41, 0.8, 1e-6, 1.1,
-        Weighting.SCALED);
+        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN);
     expectMessage("41", () -> tooWide.fit(RowBlockMatrix.local(X)));
     OrdinalConsensusSolver tooManyNeighbours = new OrdinalConsensusSolver(
-        new CommonOptions(4, 40, 10, 1e-6, 1), 1, 1, 0, 0.8, 1e-6, 1.1, Weighting.SCALED);
+        new CommonOptions(4, 40, 10, 1e-6, 1), 1, 1, 0, 0.8, 1e-6, 1.1, Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN);
     expectMessage("40", () -> tooManyNeighbours.fit(RowBlockMatrix.local(X)));
   }
 

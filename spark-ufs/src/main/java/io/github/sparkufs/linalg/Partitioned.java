@@ -42,9 +42,9 @@ public interface Partitioned<T> {
 
   /**
    * For every block {@code a}, merges {@code pair(a, b)} over all blocks {@code b} (including
-   * {@code a} itself), in the order of b. The all-pairs step of the exact kNN graph and of neighbourhood
-   * statistics; it reads every pair of blocks, so its cost grows with the square of
-   * {@link #numPartitions()}.
+   * {@code a} itself), in the order of b. The all-pairs step of the exact kNN graph and of
+   * neighbourhood statistics; it reads every pair of blocks, so its cost grows with the
+   * square of {@link #numPartitions()}.
    */
   <R> Partitioned<R> crossMerge(SerializableBiFunction<? super T, ? super T, ? extends R> pair,
       SerializableBinaryOperator<R> merge);
@@ -53,8 +53,8 @@ public interface Partitioned<T> {
    * Like {@link #crossMerge} for a pair function that serves both blocks at once: {@code
    * pair(a, b)} is called once per unordered pair of blocks, a at or before b in block order,
    * and returns a piece for a and a piece for b (for {@code pair(a, a)} the second is
-   * ignored). For every block the pieces it gets are merged, in the order of the other block. A symmetric all-pairs step reads
-   * each pair of blocks once instead of twice.
+   * ignored). For every block the pieces it gets are merged, in the order of the other block.
+   * A symmetric all-pairs step reads each pair of blocks once instead of twice.
    */
   <R> Partitioned<R> crossMergeOnce(
       SerializableBiFunction<? super T, ? super T, Pieces<R>> pair,

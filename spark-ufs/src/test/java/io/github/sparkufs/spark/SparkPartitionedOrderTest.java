@@ -26,7 +26,8 @@ class SparkPartitionedOrderTest {
   @ParameterizedTest
   @ValueSource(ints = {3, 12, 40})
   void aggregateMergesInBlockOrder(int n, SparkSession spark) {
-    assertEquals(blockOrder(n), blocks(spark, n).aggregate(b -> slow(b, n), SparkPartitionedOrderTest::concat));
+    assertEquals(blockOrder(n),
+        blocks(spark, n).aggregate(b -> slow(b, n), SparkPartitionedOrderTest::concat));
   }
 
   @ParameterizedTest
@@ -37,8 +38,8 @@ class SparkPartitionedOrderTest {
     for (int a = 0; a < n; a++) {
       expected.add(blockOrder(n));
     }
-    assertEquals(expected, blocks.crossMerge((a, b) -> slow(b, n), SparkPartitionedOrderTest::concat)
-        .collect(l -> l));
+    assertEquals(expected, blocks.crossMerge((a, b) -> slow(b, n),
+        SparkPartitionedOrderTest::concat).collect(l -> l));
     assertEquals(expected, blocks.crossMergeOnce(
         (a, b) -> new Partitioned.Pieces<>(slow(b, n), slow(a, n)),
         SparkPartitionedOrderTest::concat).collect(l -> l));

@@ -10,7 +10,9 @@ import java.util.List;
  * backend keeps one block per partition of a cached RDD and runs each call as one job.
  *
  * <p>Functions must be pure: a backend may run them more than once (a lost executor) and in
- * any order across blocks. Results that come back to the driver are in block order.
+ * any order across blocks. Results that come back to the driver are in block order, and
+ * merges take their pieces in block order, so that the same blocks give the same bits on
+ * every run (floating-point sums are not associative).
  */
 public interface Partitioned<T> {
 
@@ -32,14 +34,17 @@ public interface Partitioned<T> {
   /** Applies {@code f} to every block and returns the results to the driver, in block order. */
   <R> List<R> collect(SerializableFunction<? super T, ? extends R> f);
 
-  /** Applies {@code f} to every block and merges the results pairwise (a tree aggregate). */
+  /**
+   * Applies {@code f} to every block and merges the results pairwise (a tree aggregate),
+   * each merge's left operand coming before its right one in block order.
+   */
   <R> R aggregate(SerializableFunction<? super T, ? extends R> f, SerializableBinaryOperator<R> merge);
 
   /**
    * For every block {@code a}, merges {@code pair(a, b)} over all blocks {@code b} (including
-   * {@code a} itself). The all-pairs step of the exact kNN graph and of neighbourhood
-   * statistics; it reads every pair of blocks, so its cost grows with the square of
-   * {@link #numPartitions()}.
+   * {@code a} itself), in the order of b. The all-pairs step of the exact kNN graph and of
+   * neighbourhood statistics; it reads every pair of blocks, so its cost grows with the
+   * square of {@link #numPartitions()}.
    */
   <R> Partitioned<R> crossMerge(SerializableBiFunction<? super T, ? super T, ? extends R> pair,
       SerializableBinaryOperator<R> merge);
@@ -48,8 +53,8 @@ public interface Partitioned<T> {
    * Like {@link #crossMerge} for a pair function that serves both blocks at once: {@code
    * pair(a, b)} is called once per unordered pair of blocks, a at or before b in block order,
    * and returns a piece for a and a piece for b (for {@code pair(a, a)} the second is
-   * ignored). For every block the pieces it gets are merged. A symmetric all-pairs step reads
-   * each pair of blocks once instead of twice.
+   * ignored). For every block the pieces it gets are merged, in the order of the other block.
+   * A symmetric all-pairs step reads each pair of blocks once instead of twice.
    */
   <R> Partitioned<R> crossMergeOnce(
       SerializableBiFunction<? super T, ? super T, Pieces<R>> pair,

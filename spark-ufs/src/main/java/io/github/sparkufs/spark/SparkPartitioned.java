@@ -4,7 +4,9 @@ import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.SerializableBiFunction;
 import io.github.sparkufs.linalg.SerializableBinaryOperator;
 import io.github.sparkufs.linalg.SerializableFunction;
+import java.io.Serializable;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.Partitioner;
@@ -18,10 +20,20 @@ import scala.Tuple2;
  * partition, in partition order. Derived blocks are computed at once and persisted (memory,
  * spilling to disk) until {@link #release()}, so that the shared values they were built from
  * can be released right after.
+ *
+ * <p>Every merge runs in block order, as {@link io.github.sparkufs.linalg.LocalPartitioned}'s
+ * do, never in the order tasks finish or shuffle blocks arrive (Spark's {@code treeReduce}
+ * and {@code reduceByKey} merge in that order): floating-point sums are not associative, so
+ * that order would change the last bits of a result from one run to the next, and an
+ * iterative solver can carry such a difference to a different ranking. The same data, blocks
+ * and BLAS give the same bits on every run.
  */
 public final class SparkPartitioned<T> implements Partitioned<T> {
 
-  /** Tree depth of aggregates: two levels keep the driver's fan-in small. */
+  /**
+   * Tree depth of aggregates, as Spark's {@code treeReduce}: two levels keep the driver's
+   * fan-in small.
+   */
   private static final int TREE_DEPTH = 2;
 
   private final JavaRDD<T> rdd;
@@ -73,11 +85,29 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
     return out.collect();
   }
 
+  /**
+   * Merges like Spark's {@code treeReduce} (the same levels), but each merge takes its
+   * pieces in block order: executors merge runs of consecutive blocks while more than
+   * {@code scale + ⌈count / scale⌉} pieces are left, and the driver merges the rest.
+   */
   @Override
   public <R> R aggregate(SerializableFunction<? super T, ? extends R> f,
       SerializableBinaryOperator<R> merge) {
-    JavaRDD<R> out = rdd.map(f::apply);
-    return out.treeReduce(merge::apply, TREE_DEPTH);
+    int count = numPartitions();
+    int scale = Math.max((int) Math.ceil(Math.pow(count, 1.0 / TREE_DEPTH)), 2);
+    JavaRDD<R> level = rdd.map(f::apply);
+    while (count > scale + (count + scale - 1) / scale) {
+      count = (count + scale - 1) / scale;
+      int runs = scale;
+      level = mergeInOrder(level.mapPartitionsWithIndex((Integer p, Iterator<R> it) ->
+          Collections.singletonList(new Tuple2<>(new Tuple2<>(p / runs, p), it.next()))
+              .iterator(), true).mapToPair(t -> t), count, merge);
+    }
+    R acc = null;
+    for (R r : level.collect()) {
+      acc = acc == null ? r : merge.apply(acc, r);
+    }
+    return acc;
   }
 
   @Override
@@ -85,9 +115,10 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
       SerializableBinaryOperator<R> merge) {
     int n = numPartitions();
     JavaPairRDD<Integer, T> indexed = indexed();
-    JavaPairRDD<Integer, R> pieces = indexed.cartesian(indexed)
-        .mapToPair(ab -> new Tuple2<>(ab._1()._1(), (R) pair.apply(ab._1()._2(), ab._2()._2())));
-    return kept(pieces.reduceByKey(new IdentityPartitioner(n), merge::apply).values());
+    JavaPairRDD<Tuple2<Integer, Integer>, R> pieces = indexed.cartesian(indexed)
+        .mapToPair(ab -> new Tuple2<>(new Tuple2<>(ab._1()._1(), ab._2()._1()),
+            (R) pair.apply(ab._1()._2(), ab._2()._2())));
+    return kept(mergeInOrder(pieces, n, merge));
   }
 
   @Override
@@ -96,16 +127,17 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
       SerializableBinaryOperator<R> merge) {
     int n = numPartitions();
     JavaPairRDD<Integer, T> indexed = indexed();
-    JavaPairRDD<Integer, R> pieces = indexed.cartesian(indexed)
+    JavaPairRDD<Tuple2<Integer, Integer>, R> pieces = indexed.cartesian(indexed)
         .filter(ab -> ab._1()._1() <= ab._2()._1())
         .flatMapToPair(ab -> {
           int i = ab._1()._1();
           int j = ab._2()._1();
           Pieces<R> p = pair.apply(ab._1()._2(), ab._2()._2());
-          return (i == j ? List.of(new Tuple2<>(i, p.first()))
-              : List.of(new Tuple2<>(i, p.first()), new Tuple2<>(j, p.second()))).iterator();
+          return (i == j ? List.of(new Tuple2<>(new Tuple2<>(i, j), p.first()))
+              : List.of(new Tuple2<>(new Tuple2<>(i, j), p.first()),
+                  new Tuple2<>(new Tuple2<>(j, i), p.second()))).iterator();
         });
-    return kept(pieces.reduceByKey(new IdentityPartitioner(n), merge::apply).values());
+    return kept(mergeInOrder(pieces, n, merge));
   }
 
   /** The blocks keyed by their partition index. */
@@ -113,6 +145,22 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
     return rdd.mapPartitionsWithIndex(
         (Integer p, Iterator<T> it) -> Collections.singletonList(new Tuple2<>(p, it.next())).iterator(),
         true).mapToPair(t -> t);
+  }
+
+  /**
+   * Merges the pieces keyed {@code (target, source)} into one value per target partition,
+   * target t in partition t, taking each target's pieces in source order.
+   */
+  private static <R> JavaRDD<R> mergeInOrder(JavaPairRDD<Tuple2<Integer, Integer>, R> pieces,
+      int targets, SerializableBinaryOperator<R> merge) {
+    return pieces.repartitionAndSortWithinPartitions(new TargetPartitioner(targets),
+        new SourceOrder()).mapPartitions((Iterator<Tuple2<Tuple2<Integer, Integer>, R>> it) -> {
+          R acc = it.next()._2();
+          while (it.hasNext()) {
+            acc = merge.apply(acc, it.next()._2());
+          }
+          return Collections.singletonList(acc).iterator();
+        }, true);
   }
 
   /** Persists and computes {@code out} now. */
@@ -126,12 +174,12 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
     rdd.unpersist(false);
   }
 
-  /** Sends key p to partition p, so merged block p lands where block p lives. */
-  private static final class IdentityPartitioner extends Partitioner {
+  /** Sends key (t, s) to partition t, so merged block t lands where block t lives. */
+  private static final class TargetPartitioner extends Partitioner {
     private static final long serialVersionUID = 1L;
     private final int n;
 
-    IdentityPartitioner(int n) {
+    TargetPartitioner(int n) {
       this.n = n;
     }
 
@@ -142,7 +190,19 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
 
     @Override
     public int getPartition(Object key) {
-      return (Integer) key;
+      return (Integer) ((Tuple2<?, ?>) key)._1();
+    }
+  }
+
+  /** Orders keys (t, s) by s within a target partition. */
+  private static final class SourceOrder
+      implements Comparator<Tuple2<Integer, Integer>>, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public int compare(Tuple2<Integer, Integer> a, Tuple2<Integer, Integer> b) {
+      int byTarget = Integer.compare(a._1(), b._1());
+      return byTarget != 0 ? byTarget : Integer.compare(a._2(), b._2());
     }
   }
 }

@@ -122,6 +122,8 @@ class NdfsSolverTest {
   @Test
   void defaultGammaKeepsColumnsNearUnitNormAndLetsFMove() {
     // Overlapping clusters: the k-means start is imperfect and the graph disagrees with it.
+    // Measured over data seeds 1-11: column norms .950-.972, orthogonality .098-.128, share
+    // reassigned .077-.140; the bounds below leave a margin on each.
     RowBlockMatrix x = RowBlockMatrix.local(new PlantedClusters(40, 8, 4, 1.0, 11L).matrix(300));
     SelectionResult fit = defaults(4, 150, 0.0).fit(x);
     double minNorm = fit.summary().get("minColumnNorm");

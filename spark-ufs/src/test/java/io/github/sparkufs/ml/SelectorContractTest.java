@@ -8,6 +8,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -24,9 +25,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What every selector promises, driven by a map of param settings per method (as Spark's own
- * selector suites do): planted features found, the same scores on the driver and distributed
- * and for 1, 3 and 8 partitions, and a save/load round trip of the estimator and the model.
+ * What every selector promises: planted features found at default params, and, driven by a
+ * map of param settings per method (as Spark's own selector suites do), the same scores on the
+ * driver and distributed and for 1, 3 and 8 partitions, and a save/load round trip of the
+ * estimator and the model.
  */
 @ExtendWith(SparkSessionExtension.class)
 class SelectorContractTest {
@@ -46,21 +48,34 @@ class SelectorContractTest {
       "spec", Map.of("scoreType", 3, "numNeighbors", 6));
 
   /**
-   * Methods that find all planted features of this small problem (24 features, 6 informative,
-   * 3 clusters, 150 rows) at these settings. maxvar cannot (the noise has equal variance); ufcm
-   * (3 of 6), fsasl (5 of 6) and mcfs (4 of 6, with numNonZeros 4 or 6) do not here, though
-   * their solver tests recover the planted features of a 40-feature problem with 300–400 rows.
+   * The least mean share of the 8 planted features each method at its default params must
+   * find on ten draws of {@code PlantedClusters(40, 8, 4, 3.0, seed)}, 300 rows. Measured means
+   * (native and pure-Java BLAS): lapscore, udfs, spec 1.0; ordinal .9875; rsfs, ufcm .975; ndfs
+   * .925; mcfs .775; fsasl .75 (its default γ was chosen on images, where features vary on
+   * another scale). One feature missed on one draw costs .0125: each bound leaves 6–8.
+   * maxvar cannot find them (the noise has their variance): it must stay near chance, .2.
    */
-  static final List<String> STRUCTURE_AWARE = List.of("lapscore", "rsfs", "ordinal", "ndfs",
-      "udfs", "spec");
+  static final Map<String, Double> PLANTED_RECALL = Map.of("lapscore", 0.9, "udfs", 0.9,
+      "spec", 0.9, "ordinal", 0.9, "rsfs", 0.9, "ufcm", 0.9, "ndfs", 0.85, "mcfs", 0.7,
+      "fsasl", 0.65);
+  /** maxvar's bound from above; measured .2125 (per draw 0 to .5). */
+  static final double MAXVAR_RECALL_AT_MOST = 0.5;
 
   private static PlantedClusters planted;
   private static Dataset<Row> data;
+  private static List<Dataset<Row>> drawsOfPlanted;
 
   @BeforeAll
   static void data(SparkSession spark) {
     planted = new PlantedClusters(24, 6, 3, 3.0, 17);
     data = TestData.vectors(spark, planted.matrix(150), 3);
+    drawsOfPlanted = new ArrayList<>();
+    for (int seed = 1; seed <= 10; seed++) {
+      Dataset<Row> draw = TestData.vectors(spark,
+          new PlantedClusters(40, 8, 4, 3.0, seed).matrix(300), 2).cache();
+      draw.count();
+      drawsOfPlanted.add(draw);
+    }
   }
 
   static Stream<Arguments> methods() {
@@ -78,13 +93,25 @@ class SelectorContractTest {
 
   @ParameterizedTest
   @MethodSource("methods")
-  void findsPlantedFeatures(String name) {
-    UnsupervisedSelectorModel model = configured(name).fit(data);
-    assertEquals(24, model.numFeatures());
-    assertEquals(6, model.selectedFeatures().length);
-    if (STRUCTURE_AWARE.contains(name)) {
-      double recall = planted.recall(model.ranking());
-      assertTrue(recall >= 0.9, name + " recall " + recall);
+  void findsPlantedFeaturesAtDefaults(String name) {
+    double sum = 0;
+    StringBuilder perDraw = new StringBuilder();
+    for (int draw = 0; draw < drawsOfPlanted.size(); draw++) {
+      UnsupervisedSelectorModel model = Selectors.create(name).setNumClusters(4)
+          .setNumTopFeatures(8).setSeed(1).fit(drawsOfPlanted.get(draw));
+      assertEquals(40, model.numFeatures());
+      assertEquals(8, model.selectedFeatures().length);
+      double recall = new PlantedClusters(40, 8, 4, 3.0, draw + 1).recall(model.ranking());
+      sum += recall;
+      perDraw.append(' ').append(recall);
+    }
+    double mean = sum / drawsOfPlanted.size();
+    if (name.equals("maxvar")) {
+      assertTrue(mean <= MAXVAR_RECALL_AT_MOST, "maxvar mean recall " + mean + ":" + perDraw);
+    } else {
+      assertTrue(PLANTED_RECALL.containsKey(name), "no planted-recall bound for " + name);
+      assertTrue(mean >= PLANTED_RECALL.get(name), name + " mean recall " + mean + " below "
+          + PLANTED_RECALL.get(name) + ":" + perDraw);
     }
   }
 

@@ -44,6 +44,21 @@ import java.util.Map;
  * The objective recorded per iteration is {@code Tr(WᵀMW) + γ Σ_i sqrt(||w_i||² + ε)}, the
  * smoothed Eq. 12 that the reweighting provably does not increase. Scores: {@code ||w_i||₂},
  * larger is better.
+ *
+ * <p>Two choices the paper does not make. (1) With {@code standardization} (default), M and W
+ * are in units of each feature's standard deviation σ_j: {@code M ← S M S} with
+ * {@code S = diag(1/σ_j)}, so that feature j scores {@code σ_j ||w_j||} in raw units, the size of
+ * its contribution to the linear classifier {@code G = XᵀW}. Eq. 12 as written constrains
+ * {@code WᵀW = I} in raw units, where {@code M_jj} grows with σ_j²: the minimum of
+ * {@code Tr(WᵀMW)} then sits on the quietest features (a constant one has {@code M e_j = 0}),
+ * not on the discriminative ones. The local sets and their Gram matrices stay on the data as
+ * given, as the kNN graphs of the other methods do: standardising before the neighbour search
+ * lets a near-constant feature with a few large values dominate the distances. (2) W is kept
+ * in the span of the centred samples (the eigenvectors of their scatter above the numerical
+ * rank tolerance): {@code G = XᵀW} is constant on the rest, where the trace term vanishes, so
+ * with d > n (or constant or collinear features) the c smallest eigenvectors of {@code M + γI}
+ * at Algorithm 1's start are any basis of a null space and rounding would choose the
+ * selection. When the samples span all d dimensions this changes nothing.
  */
 public final class UdfsSolver implements FeatureSelectionSolver {
 

@@ -122,6 +122,11 @@ public final class RowBlockMatrix {
     }, DoubleArrays::accumulate);
   }
 
+  /** Per-feature mean, variance, minimum and maximum. */
+  public ColumnStatistics columnStatistics() {
+    return blocks.aggregate(ColumnStatistics::of, ColumnStatistics::merge);
+  }
+
   /** A copy with the per-feature mean removed from every sample (cached). */
   public RowBlockMatrix centered() {
     double[] mean = rowSums();

@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.UdfsSolver;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
@@ -22,6 +23,7 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
 
   private final DoubleParam gamma;
   private final DoubleParam lambda;
+  private final BooleanParam standardization;
 
   public UdfsSelector() {
     this(Identifiable.randomUID("udfsSelector"));
@@ -33,8 +35,13 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
         "γ of Eq. 12: weight of the ℓ2,1 row sparsity of W (> 0)", ParamValidators.gt(0));
     lambda = new DoubleParam(uid, "lambda", "λ of Eq. 10: ridge of each local set's centred "
         + "Gram matrix, (X̃ᵢᵀX̃ᵢ + λI)^-1 (> 0)", ParamValidators.gt(0));
+    standardization = new BooleanParam(uid, "standardization", "whether the features enter "
+        + "the scatter M and the weights W of Eq. 12 in units of their standard deviation "
+        + "(the local sets and their Gram matrices come from the data as given); false is Eq. 12 "
+        + "on the raw features, whose WᵀW = I favours low-variance features");
     setDefault(gamma, UdfsSolver.DEFAULT_GAMMA);
     setDefault(lambda, UdfsSolver.DEFAULT_LAMBDA);
+    setDefault(standardization, UdfsSolver.DEFAULT_STANDARDIZATION);
   }
 
   public DoubleParam gamma() {
@@ -45,12 +52,25 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
     return lambda;
   }
 
+  public BooleanParam standardization() {
+    return standardization;
+  }
+
   public double getGamma() {
     return (Double) getOrDefault(gamma);
   }
 
   public double getLambda() {
     return (Double) getOrDefault(lambda);
+  }
+
+  public boolean getStandardization() {
+    return (Boolean) getOrDefault(standardization);
+  }
+
+  public UdfsSelector setStandardization(boolean value) {
+    set(standardization, value);
+    return this;
   }
 
   public UdfsSelector setGamma(double value) {
@@ -83,7 +103,7 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
 
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
-    return new UdfsSolver(common, getGamma(), getLambda());
+    return new UdfsSolver(common, getGamma(), getLambda(), getStandardization());
   }
 
   public static MLReader<UdfsSelector> read() {

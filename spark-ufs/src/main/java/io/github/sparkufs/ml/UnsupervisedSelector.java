@@ -1,9 +1,11 @@
 package io.github.sparkufs.ml;
 
 import io.github.sparkufs.graph.KnnSearch;
+import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.FeatureRanking;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.spark.VectorBlocks;
@@ -344,10 +346,14 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
           x.execution().isDistributed() ? "executors" : "the driver",
           x.blocks().numPartitions(), LinalgBackend.describe());
       SelectionResult result = createSolver(common).fit(x);
+      x.execution().describe("constant features");
+      ColumnStatistics stats = x.columnStatistics();
       Map<String, Double> summary = new LinkedHashMap<>(result.summary());
+      summary.put("constantFeatures", (double) stats.numConstant());
       summary.put("fitSeconds", (System.nanoTime() - start) / 1e9);
       UnsupervisedSelectorModel model = new UnsupervisedSelectorModel(uid, methodName(),
-          result.scores(), result.largerIsBetter(), result.objectiveHistory(), summary);
+          FeatureRanking.withoutConstantFeatures(result.scores(), stats),
+          result.largerIsBetter(), result.objectiveHistory(), summary);
       return copyValues(model, ParamMap.empty()).setParent(this);
     } finally {
       x.blocks().release();

@@ -127,7 +127,10 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
     return scores.length;
   }
 
-  /** One score per input feature. */
+  /**
+   * One score per input feature; NaN for a feature that is constant over the fitted rows, which
+   * ranks after every other feature and is never kept by a threshold.
+   */
   public double[] scores() {
     return scores.clone();
   }
@@ -148,8 +151,9 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
   }
 
   /**
-   * Named figures about the fit (iterations, graph width, …); every fit has {@code fitSeconds}
-   * and the methods that build a kNN graph over samples have {@code graphSeconds}.
+   * Named figures about the fit (iterations, graph width, …); every fit has
+   * {@code constantFeatures} (features with one value over all rows, left unscored) and
+   * {@code fitSeconds}, and the methods that build a kNN graph over samples have {@code graphSeconds}.
    */
   public Map<String, Double> summary() {
     return summary;

@@ -1,12 +1,30 @@
 package io.github.sparkufs.solver;
 
+import io.github.sparkufs.linalg.ColumnStatistics;
 import java.util.Arrays;
 import java.util.Comparator;
 
-/** Orders features by score: best first, ties broken by the lower index, NaN scores last. */
+/**
+ * Orders features by score: best first, ties broken by the lower index, NaN scores last. A
+ * constant feature carries no structure whatever score a method gives it (a zero-variance
+ * column is a null direction of every method's scatter, so an objective under a norm
+ * constraint on the weights can even prefer it): {@link #withoutConstantFeatures} leaves it
+ * unscored, so that it ranks after every feature with a score.
+ */
 public final class FeatureRanking {
 
   private FeatureRanking() {}
+
+  /** The scores with those of the constant features replaced by NaN. */
+  public static double[] withoutConstantFeatures(double[] scores, ColumnStatistics stats) {
+    double[] out = scores.clone();
+    for (int j = 0; j < out.length; j++) {
+      if (stats.isConstant(j)) {
+        out[j] = Double.NaN;
+      }
+    }
+    return out;
+  }
 
   /** Feature indices, best first. */
   public static int[] rank(double[] scores, boolean largerIsBetter) {

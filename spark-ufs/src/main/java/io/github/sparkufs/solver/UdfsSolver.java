@@ -2,7 +2,9 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.NeighborLists;
+import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -42,6 +44,21 @@ import java.util.Map;
  * The objective recorded per iteration is {@code Tr(WᵀMW) + γ Σ_i sqrt(||w_i||² + ε)}, the
  * smoothed Eq. 12 that the reweighting provably does not increase. Scores: {@code ||w_i||₂},
  * larger is better.
+ *
+ * <p>Two choices the paper does not make. (1) With {@code standardization} (default), M and W
+ * are in units of each feature's standard deviation σ_j: {@code M ← S M S} with
+ * {@code S = diag(1/σ_j)}, so that feature j scores {@code σ_j ||w_j||} in raw units, the size of
+ * its contribution to the linear classifier {@code G = XᵀW}. Eq. 12 as written constrains
+ * {@code WᵀW = I} in raw units, where {@code M_jj} grows with σ_j²: the minimum of
+ * {@code Tr(WᵀMW)} then sits on the quietest features (a constant one has {@code M e_j = 0}),
+ * not on the discriminative ones. The local sets and their Gram matrices stay on the data as
+ * given, as the kNN graphs of the other methods do: standardising before the neighbour search
+ * lets a near-constant feature with a few large values dominate the distances. (2) W is kept
+ * in the span of the centred samples (the eigenvectors of their scatter above the numerical
+ * rank tolerance): {@code G = XᵀW} is constant on the rest, where the trace term vanishes, so
+ * with d > n (or constant or collinear features) the c smallest eigenvectors of {@code M + γI}
+ * at Algorithm 1's start are any basis of a null space and rounding would choose the
+ * selection. When the samples span all d dimensions this changes nothing.
  */
 public final class UdfsSolver implements FeatureSelectionSolver {
 
@@ -59,17 +76,29 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    * on COIL20.
    */
   public static final double DEFAULT_LAMBDA = 1000;
+  /** Default of the standardization switch: features in units of their standard deviation. */
+  public static final boolean DEFAULT_STANDARDIZATION = true;
+
+  /**
+   * Eigenvalues of the centred samples' scatter at or below d·ε (ε the machine epsilon) times
+   * the largest are rounding, not data: their eigenvectors are left out of the span (the
+   * numerical rank of a symmetric matrix, as LAPACK-based rank tests define it).
+   */
+  private static final double EPSILON = Math.ulp(1.0);
 
   private final CommonOptions common;
   private final double gamma;
   private final double lambda;
+  private final boolean standardization;
 
   /**
    * @param common c = columns of W, k = neighbours in each local set, the iteration budget
    * @param gamma γ of Eq. 12, > 0
    * @param lambda λ of Eq. 10, > 0
+   * @param standardization whether the features enter M and W in units of their standard
+   *     deviation
    */
-  public UdfsSolver(CommonOptions common, double gamma, double lambda) {
+  public UdfsSolver(CommonOptions common, double gamma, double lambda, boolean standardization) {
     if (!(gamma > 0) || Double.isInfinite(gamma)) {
       throw new IllegalArgumentException("gamma must be finite and > 0, got " + gamma);
     }
@@ -79,6 +108,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     this.common = common;
     this.gamma = gamma;
     this.lambda = lambda;
+    this.standardization = standardization;
   }
 
   @Override
@@ -89,14 +119,28 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("numClusters = " + c + " exceeds the number of features "
           + d + ": W has c orthonormal columns");
     }
-    DenseMatrix m = scatter(x, common.numNeighbors(), lambda, common.knnSearch());
+    double[] scale = featureScales(x.columnStatistics(), standardization);
+    DenseMatrix m = congruence(scatter(x, common.numNeighbors(), lambda, common.knnSearch()),
+        scale);
+    x.execution().describe("UDFS: span of the centred samples");
+    RowBlockMatrix centred = x.centered();
+    DenseMatrix span = span(congruence(centred.gram(), scale));
+    centred.blocks().release();
+    int r = span == null ? d : span.cols();
+    if (r < c) {
+      throw new IllegalArgumentException("the centred samples span " + r + " dimensions, fewer "
+          + "than numClusters = " + c + ": W has c orthonormal columns in that span");
+    }
+    DenseMatrix spanM = span == null ? m : span.transposeMultiply(m.multiply(span));
     double[] weights = new double[d];
     Arrays.fill(weights, 1.0);
     ObjectiveHistory history = new ObjectiveHistory("UDFS", common.tol());
     DenseMatrix w = null;
     for (int it = 0; it < common.maxIter(); it++) {
-      DenseMatrix a = m.copy().addDiagonalInPlace(scaled(weights, gamma));
-      w = SymmetricEigen.smallest(a, c).vectors();
+      w = span == null
+          ? SymmetricEigen.smallest(m.copy().addDiagonalInPlace(scaled(weights, gamma)), c).vectors()
+          : span.multiply(SymmetricEigen.smallest(spanM.copy().addInPlace(1.0,
+              projectedDiagonal(span, weights, gamma)), c).vectors());
       double objective = m.multiply(w).dot(w)
           + gamma * RowSparsityWeights.smoothedL21Norm(w, RowSparsityWeights.DEFAULT_EPSILON);
       weights = RowSparsityWeights.l21(w, RowSparsityWeights.DEFAULT_EPSILON);
@@ -104,14 +148,73 @@ public final class UdfsSolver implements FeatureSelectionSolver {
         break;
       }
     }
-    double[] norms = w.rowNormsSquared();
-    for (int j = 0; j < d; j++) {
-      norms[j] = Math.sqrt(norms[j]);
-    }
+    double[] norms = DoubleArrays.sqrt(w.rowNormsSquared());
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("iterations", (double) history.size());
     summary.put("scatterTrace", m.trace());
+    summary.put("standardization", standardization ? 1.0 : 0.0);
+    summary.put("spanDimension", (double) r);
     return new SelectionResult(norms, true, history.values(), summary);
+  }
+
+  /**
+   * The factor each feature enters M with: {@code 1 / σ_j} (σ_j its standard deviation) with
+   * standardization, else 1; 0 for a constant feature, which spans no direction of the data.
+   */
+  static double[] featureScales(ColumnStatistics stats, boolean standardization) {
+    double[] scale = new double[stats.numCols()];
+    for (int j = 0; j < scale.length; j++) {
+      scale[j] = stats.isConstant(j) ? 0 : (standardization ? 1 / Math.sqrt(stats.variance(j))
+          : 1);
+    }
+    return scale;
+  }
+
+  /** {@code Uᵀ (γ diag(weights)) U} for the span basis U (d × r). */
+  private static DenseMatrix projectedDiagonal(DenseMatrix span, double[] weights, double gamma) {
+    int d = span.rows();
+    DenseMatrix weighted = span.copy();
+    for (int j = 0; j < span.cols(); j++) {
+      for (int i = 0; i < d; i++) {
+        weighted.data()[j * d + i] *= Math.sqrt(gamma * weights[i]);
+      }
+    }
+    return weighted.transposeMultiply(weighted);
+  }
+
+  private static double[] scaled(double[] v, double s) {
+    double[] out = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = s * v[i];
+    }
+    return out;
+  }
+
+  /** {@code S a S} for S the diagonal of {@code scale}, in place. */
+  private static DenseMatrix congruence(DenseMatrix a, double[] scale) {
+    int d = scale.length;
+    for (int i = 0; i < d; i++) {
+      for (int j = 0; j < d; j++) {
+        a.data()[j * d + i] *= scale[i] * scale[j];
+      }
+    }
+    return a;
+  }
+
+  /**
+   * An orthonormal basis (d × r) of the span of the centred samples, from their scatter: the
+   * eigenvectors whose eigenvalues exceed {@code d·ε} times the largest; null when they span
+   * all d dimensions.
+   */
+  static DenseMatrix span(DenseMatrix scatter) {
+    int d = scatter.rows();
+    SymmetricEigen all = SymmetricEigen.largest(scatter, d);
+    double[] values = all.values();
+    int r = 0;
+    while (r < d && values[r] > d * EPSILON * values[0]) {
+      r++;
+    }
+    return r == d ? null : all.vectors().columns(0, r);
   }
 
   /**
@@ -310,13 +413,5 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       }
     }
     return SparseRowMatrix.fromRows(0, n, idx, val);
-  }
-
-  private static double[] scaled(double[] v, double s) {
-    double[] out = new double[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = s * v[i];
-    }
-    return out;
   }
 }

@@ -2,13 +2,16 @@ package io.github.sparkufs.ml;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -25,10 +28,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What every selector promises: planted features found at default params, and, driven by a
- * map of param settings per method (as Spark's own selector suites do), the same scores on the
- * driver and distributed and for 1, 3 and 8 partitions, and a save/load round trip of the
- * estimator and the model.
+ * What every selector promises: planted features found at default params, no constant feature
+ * ahead of a non-constant one, and, driven by a map of param settings per method (as Spark's
+ * own selector suites do), the same scores on the driver and distributed and for 1, 3 and 8
+ * partitions, and a save/load round trip of the estimator and the model.
  */
 @ExtendWith(SparkSessionExtension.class)
 class SelectorContractTest {
@@ -124,6 +127,38 @@ class SelectorContractTest {
       double[] distributed = configured(name).setExecutionMode("distributed").fit(split).scores();
       TestData.assertClose(reference, distributed, 1e-9, name + ", " + partitions + " partitions");
     }
+  }
+
+  /**
+   * The planted data with constant columns inserted at the front, among and after the other
+   * features (values 0, 1, 0.1 and -3.7: 0.1 is not a sum of equal binary fractions, so a
+   * variance computed from sums would not be exactly 0): for every m up to the number of
+   * non-constant features, none is kept, and the summary counts them.
+   */
+  @ParameterizedTest
+  @MethodSource("methods")
+  void neverSelectsConstantFeatures(String name, SparkSession spark) {
+    int[] constantAt = {0, 7, 15, 27};
+    double[] constantValue = {0, 1, 0.1, -3.7};
+    DenseMatrix base = planted.matrix(150);
+    int d = base.rows() + constantAt.length;
+    DenseMatrix x = new DenseMatrix(d, base.cols());
+    for (int i = 0; i < base.cols(); i++) {
+      for (int j = 0, from = 0, c = 0; j < d; j++) {
+        boolean constant = c < constantAt.length && constantAt[c] == j;
+        x.set(j, i, constant ? constantValue[c++] : base.get(from++, i));
+      }
+    }
+    UnsupervisedSelectorModel model = configured(name).fit(TestData.vectors(spark, x, 3));
+    for (int m = 1; m <= base.rows(); m++) {
+      int[] kept = model.setSelectionMode(SelectorParams.NUM_TOP_FEATURES)
+          .setSelectionThreshold(m).selectedFeatures();
+      for (int c : constantAt) {
+        assertFalse(Arrays.stream(kept).anyMatch(j -> j == c),
+            name + " keeps constant feature " + c + " among its top " + m);
+      }
+    }
+    assertEquals(constantAt.length, model.summary().get("constantFeatures"), name);
   }
 
   @ParameterizedTest

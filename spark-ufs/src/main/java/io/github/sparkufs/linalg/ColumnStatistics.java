@@ -1,0 +1,96 @@
+package io.github.sparkufs.linalg;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * Per-feature count, mean, variance, minimum and maximum of the data, computed block by block
+ * and merged pairwise (Chan, Golub and LeVeque's update of the centred sums of squares), so
+ * that the figures do not depend on how the samples are split into blocks beyond rounding.
+ */
+public final class ColumnStatistics implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private long count;
+  private final double[] mean;
+  private final double[] centredSquares;
+  private final double[] min;
+  private final double[] max;
+
+  private ColumnStatistics(int d) {
+    mean = new double[d];
+    centredSquares = new double[d];
+    min = new double[d];
+    max = new double[d];
+    Arrays.fill(min, Double.POSITIVE_INFINITY);
+    Arrays.fill(max, Double.NEGATIVE_INFINITY);
+  }
+
+  /** The statistics of one block (two passes over its values). */
+  public static ColumnStatistics of(RowBlock block) {
+    int d = block.numCols();
+    int rows = block.numRows();
+    double[] v = block.columns().data();
+    ColumnStatistics s = new ColumnStatistics(d);
+    s.count = rows;
+    for (int i = 0; i < rows; i++) {
+      for (int j = 0; j < d; j++) {
+        double x = v[i * d + j];
+        s.mean[j] += x;
+        s.min[j] = Math.min(s.min[j], x);
+        s.max[j] = Math.max(s.max[j], x);
+      }
+    }
+    for (int j = 0; j < d && rows > 0; j++) {
+      s.mean[j] /= rows;
+    }
+    for (int i = 0; i < rows; i++) {
+      for (int j = 0; j < d; j++) {
+        double e = v[i * d + j] - s.mean[j];
+        s.centredSquares[j] += e * e;
+      }
+    }
+    return s;
+  }
+
+  /** Merges {@code b} into {@code a}, returning {@code a}. */
+  public static ColumnStatistics merge(ColumnStatistics a, ColumnStatistics b) {
+    long n = a.count + b.count;
+    for (int j = 0; j < a.mean.length && b.count > 0; j++) {
+      double delta = b.mean[j] - a.mean[j];
+      a.centredSquares[j] += b.centredSquares[j]
+          + delta * delta * ((double) a.count * b.count / n);
+      a.mean[j] += delta * b.count / n;
+      a.min[j] = Math.min(a.min[j], b.min[j]);
+      a.max[j] = Math.max(a.max[j], b.max[j]);
+    }
+    a.count = n;
+    return a;
+  }
+
+  public int numCols() {
+    return mean.length;
+  }
+
+  /** Population variance of feature j: {@code Σ (x − mean)² / n}. */
+  public double variance(int j) {
+    return centredSquares[j] / count;
+  }
+
+  /** Whether every sample has the same value of feature j (its minimum equals its maximum). */
+  public boolean isConstant(int j) {
+    return min[j] == max[j];
+  }
+
+  /** The number of constant features. */
+  public int numConstant() {
+    int constant = 0;
+    for (int j = 0; j < mean.length; j++) {
+      if (isConstant(j)) {
+        constant++;
+      }
+    }
+    return constant;
+  }
+}

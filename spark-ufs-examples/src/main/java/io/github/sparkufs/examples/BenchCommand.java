@@ -64,8 +64,12 @@ final class BenchCommand {
       throw new UsageException("--random-draws must be >= 0, got " + draws);
     }
     String report = args.string("report", null);
-    if (report != null) {
-      Files.createDirectories(Path.of(report));
+    String json = args.string("json", null);
+    for (String target : new String[] {report, json}) {
+      if (target != null) {
+        // Before the long run: the folder the output goes to must be there or creatable.
+        Files.createDirectories(Path.of(target).toAbsolutePath().getParent());
+      }
     }
     String dataset = datasetName(data);
     List<MethodBench> results = new ArrayList<>();
@@ -93,15 +97,17 @@ final class BenchCommand {
         results.add(result);
       }
     }
-    String json = args.string("json", null);
     if (json != null) {
-      writeJson(Path.of(json), dataset, n, d, c, results, baselines);
+      int rows = n;
+      OutputFiles.replace(Path.of(json),
+          path -> writeJson(path, dataset, rows, d, c, results, baselines));
       out.println("wrote " + json);
     }
     if (report != null) {
-      Path index = new BenchReport(dataset, n, d, c, runs, LinalgBackend.describe(), results,
-          baselines).write(Path.of(report));
-      out.println("wrote " + index);
+      BenchReport pages = new BenchReport(dataset, n, d, c, runs, LinalgBackend.describe(),
+          results, baselines);
+      OutputFiles.replace(Path.of(report), pages::write);
+      out.println("wrote " + Path.of(report).resolve(BenchReport.INDEX));
     }
   }
 

@@ -119,8 +119,11 @@ final class BenchReport {
     }
   }
 
-  /** Writes the charts and {@code index.html} into dir (created if missing); returns the page. */
-  Path write(Path dir) throws IOException {
+  /** The report's page in its folder. */
+  static final String INDEX = "index.html";
+
+  /** Writes the charts and {@link #INDEX} into dir (created if missing). */
+  void write(Path dir) throws IOException {
     if (System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true");
     }
@@ -135,9 +138,7 @@ final class BenchReport {
         objectiveCharts.add(name);
       }
     }
-    Path index = dir.resolve("index.html");
-    Files.writeString(index, html(objectiveCharts), StandardCharsets.UTF_8);
-    return index;
+    Files.writeString(dir.resolve(INDEX), html(objectiveCharts), StandardCharsets.UTF_8);
   }
 
   private JFreeChart metricChart(Metric metric) {

@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -76,10 +75,7 @@ final class RecallCommand {
     }
     out.print(table(methods, families, recall));
     if (csv != null) {
-      Path target = Path.of(csv);
-      Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), ".recall", ".csv");
-      Files.writeString(tmp, rows, StandardCharsets.UTF_8);
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      OutputFiles.replace(Path.of(csv), path -> Files.writeString(path, rows, StandardCharsets.UTF_8));
       out.println("wrote " + csv);
     }
   }

@@ -36,28 +36,36 @@ final class SelectCommand {
     }
     selector.setNumClusters(args.requiredInteger("clusters")).setNumTopFeatures(top);
     MethodParams.apply(selector, args.params());
+    selector.validateSelection();
     try (SparkSession spark = Sessions.create("spark-ufs select " + method,
         args.string("master", "local[*]"))) {
       LabeledData labeled = LabeledData.libsvm(spark, data, d);
       UnsupervisedSelectorModel model = selector.fit(labeled.frame);
-      model.write().save(output.resolve("model").toString());
+      OutputFiles.replace(output, dir -> write(model, dir));
       int[] ranking = model.ranking();
-      int[] rank = new int[ranking.length];
-      for (int r = 0; r < ranking.length; r++) {
-        rank[ranking[r]] = r + 1;
-      }
-      int[] kept = model.selectedFeatures();
-      double[] scores = model.scores();
-      try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output.resolve("scores.csv")))) {
-        w.println("feature,score,rank,selected");
-        for (int f = 0; f < scores.length; f++) {
-          w.println(f + "," + scores[f] + "," + rank[f] + ","
-              + (Arrays.binarySearch(kept, f) >= 0));
-        }
-      }
-      out.printf("%s: kept %d of %d features (best first: %s)%n", method, kept.length, d,
+      out.printf("%s: kept %d of %d features (best first: %s)%n", method,
+          model.selectedFeatures().length, d,
           Arrays.toString(Arrays.copyOf(ranking, Math.min(10, ranking.length))));
       out.println("wrote " + output.resolve("model") + " and " + output.resolve("scores.csv"));
+    }
+  }
+
+  /** The model and a CSV of every feature's score, rank and whether it was kept. */
+  private static void write(UnsupervisedSelectorModel model, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    model.write().save(dir.resolve("model").toString());
+    int[] ranking = model.ranking();
+    int[] rank = new int[ranking.length];
+    for (int r = 0; r < ranking.length; r++) {
+      rank[ranking[r]] = r + 1;
+    }
+    int[] kept = model.selectedFeatures();
+    double[] scores = model.scores();
+    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(dir.resolve("scores.csv")))) {
+      w.println("feature,score,rank,selected");
+      for (int f = 0; f < scores.length; f++) {
+        w.println(f + "," + scores[f] + "," + rank[f] + "," + (Arrays.binarySearch(kept, f) >= 0));
+      }
     }
   }
 }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -322,6 +323,28 @@ class SparkUfsCliTest {
     assertEquals(2, r.status, r.err);
     assertTrue(r.err.contains(expected), r.err);
     assertEquals(1, r.err.strip().lines().count(), r.err);
+  }
+
+  /** A selection that keeps nothing is refused before Spark starts, and leaves no output. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "--top 0|selectionThreshold must be a whole number >= 1 for numTopFeatures, got 0.0",
+      "--top 5 --param selectionMode=percentile --param selectionThreshold=1.5|"
+          + "selectionThreshold must be in [0, 1] for percentile, got 1.5"})
+  void badSelectionIsRefusedBeforeTheFit(String selection, String expected, @TempDir Path dir)
+      throws Exception {
+    Path output = dir.resolve("out");
+    List<String> line = new ArrayList<>(List.of("select", "--method", "lapscore", "--data",
+        libsvm(dir).toString(), "--num-features", "5", "--clusters", "3", "--output",
+        output.toString()));
+    line.addAll(List.of(selection.split(" ")));
+    Run r = new Run(line.toArray(new String[0]));
+    assertEquals(2, r.status, r.err);
+    assertTrue(r.err.contains(expected), r.err);
+    assertFalse(Files.exists(output), "output written");
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(List.of("small.libsvm.gz"), left.map(p -> p.getFileName().toString()).toList());
+    }
   }
 
   @Test

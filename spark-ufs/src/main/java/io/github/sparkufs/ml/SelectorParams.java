@@ -63,8 +63,37 @@ public interface SelectorParams extends Params {
     }
   }
 
-  /** Checks the input column and appends the output column. */
+  /**
+   * Checks {@code selectionThreshold} against {@code selectionMode}: a whole number ≥ 1 for
+   * numTopFeatures, a fraction in [0, 1] for percentile, any finite bound for scoreThreshold.
+   * The estimator checks it before fitting, so a bad selection never costs a fit.
+   */
+  default void validateSelection() {
+    double t = getSelectionThreshold();
+    switch (getSelectionMode()) {
+      case NUM_TOP_FEATURES:
+        if (!(t >= 1) || t != Math.floor(t)) {
+          throw new IllegalArgumentException("selectionThreshold must be a whole number >= 1 for "
+              + NUM_TOP_FEATURES + ", got " + t);
+        }
+        break;
+      case PERCENTILE:
+        if (!(t >= 0 && t <= 1)) {
+          throw new IllegalArgumentException("selectionThreshold must be in [0, 1] for "
+              + PERCENTILE + ", got " + t);
+        }
+        break;
+      default:
+        if (!Double.isFinite(t)) {
+          throw new IllegalArgumentException("selectionThreshold must be finite for "
+              + SCORE_THRESHOLD + ", got " + t);
+        }
+    }
+  }
+
+  /** Checks the selection params and the input column, and appends the output column. */
   default StructType validateAndTransformSchema(StructType schema) {
+    validateSelection();
     String in = getFeaturesCol();
     if (!Arrays.asList(schema.fieldNames()).contains(in)) {
       throw new IllegalArgumentException("Column '" + in + "' does not exist. Available: "

@@ -322,7 +322,6 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   @Override
   public UnsupervisedSelectorModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema());
-    getSelectionThreshold();
     int c = requiresNumClusters() ? getNumClusters() : 1;
     CommonOptions common = new CommonOptions(c, getNumNeighbors(), getMaxIter(), getTol(),
         getSeed(), getKnnAlgorithm());

@@ -161,20 +161,13 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
 
   /** The indices the selection params keep, ascending (the order of the output vector). */
   public int[] selectedFeatures() {
+    validateSelection();
     double t = getSelectionThreshold();
     int d = scores.length;
     switch (getSelectionMode()) {
       case NUM_TOP_FEATURES:
-        if (!(t >= 1) || t != Math.floor(t)) {
-          throw new IllegalArgumentException("selectionThreshold must be a whole number >= 1 for "
-              + NUM_TOP_FEATURES + ", got " + t);
-        }
         return FeatureRanking.top(scores, largerIsBetter, (int) Math.min(d, t));
       case PERCENTILE:
-        if (!(t >= 0 && t <= 1)) {
-          throw new IllegalArgumentException("selectionThreshold must be in [0, 1] for "
-              + PERCENTILE + ", got " + t);
-        }
         return FeatureRanking.top(scores, largerIsBetter, (int) (d * t));
       default:
         return java.util.stream.IntStream.range(0, d)

@@ -93,7 +93,18 @@ class InputValidationTest {
         Arguments.of("unknown param", (Function<LaplacianScoreSelector, Object>)
             s -> s.getParam("alpha"), "alpha"),
         Arguments.of("negative kernel width", (Function<LaplacianScoreSelector, Object>)
-            s -> s.setKernelWidth(-1), "kernelWidth given invalid value -1.0"));
+            s -> s.setKernelWidth(-1), "kernelWidth given invalid value -1.0"),
+        // The selection is checked before the data are read: a null row would be named first.
+        Arguments.of("no features to keep", (Function<LaplacianScoreSelector, Object>)
+            s -> s.setNumTopFeatures(0).fit(rows(Vectors.dense(1, 2), null)),
+            "selectionThreshold must be a whole number >= 1 for numTopFeatures, got 0.0"),
+        Arguments.of("percentile above one", (Function<LaplacianScoreSelector, Object>)
+            s -> s.setSelectionMode("percentile").setSelectionThreshold(1.5)
+                .fit(rows(Vectors.dense(1, 2), null)),
+            "selectionThreshold must be in [0, 1] for percentile, got 1.5"),
+        Arguments.of("score threshold unset", (Function<LaplacianScoreSelector, Object>)
+            s -> s.setSelectionMode("scoreThreshold").fit(rows(Vectors.dense(1, 2), null)),
+            "selectionMode scoreThreshold needs selectionThreshold to be set"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -169,7 +180,8 @@ class InputValidationTest {
         Vectors.sparse(3, new int[] {0}, new double[] {3}),
         Vectors.sparse(3, new int[] {0, 2}, new double[] {4, 2}));
     UnsupervisedSelectorModel m = new LaplacianScoreSelector().setNumNeighbors(2).fit(df);
-    assertTrue(Double.isInfinite(m.scores()[1]), "constant feature 1 scores +inf");
+    assertTrue(Double.isNaN(m.scores()[1]), "constant feature 1 is left unscored (NaN)");
+    assertEquals(1.0, m.summary().get("constantFeatures"));
     assertTrue(m.ranking()[2] == 1, "constant feature ranks last");
   }
 }

@@ -1,6 +1,7 @@
 package io.github.sparkufs.examples;
 
 import io.github.sparkufs.linalg.DenseMatrix;
+import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,7 +9,6 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 
 /** A LIBSVM file read with Spark, and its driver-side copy for the papers' k-means protocol. */
 final class LabeledData {
@@ -32,14 +32,16 @@ final class LabeledData {
     if (!path.contains("://") && !Files.exists(Path.of(path))) {
       throw new UsageException("data file not found: " + path);
     }
-    Dataset<Row> raw = spark.read().format("text").load(path);
-    Row maxIndex = raw.select(functions.max(functions.expr(
-        "aggregate(transform(filter(split(trim(value), '\\\\s+'), t -> t like '%:%'), "
-            + "t -> cast(split(t, ':')[0] as int)), 0, (a, b) -> greatest(a, b))"))).first();
-    if (maxIndex.isNullAt(0)) {
+    Scan scan = spark.read().textFile(path).javaRDD().zipWithIndex()
+        .map(line -> Scan.of(line._1(), line._2() + 1))
+        .fold(Scan.EMPTY, Scan::merge);
+    if (scan.rows == 0) {
       throw new UsageException("no rows in " + path);
     }
-    int largest = maxIndex.getInt(0);
+    if (scan.firstError != null) {
+      throw new UsageException(path + ", " + scan.firstError);
+    }
+    int largest = scan.largestIndex;
     if (largest > numFeatures) {
       throw new UsageException(path + " has feature index " + largest
           + " but --num-features is " + numFeatures + ": pass the dataset's d");
@@ -48,6 +50,66 @@ final class LabeledData {
         .load(path).cache();
     frame.count();
     return new LabeledData(frame, numFeatures);
+  }
+
+  /**
+   * One pass over the file's lines: rows, the largest feature index, and the first line that
+   * is not LIBSVM ({@code label index:value ...}, indices ≥ 1), named with its number.
+   */
+  static final class Scan implements Serializable {
+    private static final long serialVersionUID = 1L;
+    static final Scan EMPTY = new Scan(0, 0, Long.MAX_VALUE, null);
+
+    final long rows;
+    final int largestIndex;
+    final long errorLine;
+    final String firstError;
+
+    private Scan(long rows, int largestIndex, long errorLine, String firstError) {
+      this.rows = rows;
+      this.largestIndex = largestIndex;
+      this.errorLine = errorLine;
+      this.firstError = firstError;
+    }
+
+    static Scan of(String line, long number) {
+      String trimmed = line.trim();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        return EMPTY;
+      }
+      String[] tokens = trimmed.split("\\s+");
+      int largest = 0;
+      for (int i = 0; i < tokens.length; i++) {
+        String token = tokens[i];
+        int colon = token.indexOf(':');
+        try {
+          if (i == 0) {
+            Double.parseDouble(token);
+            continue;
+          }
+          int index = Integer.parseInt(token.substring(0, Math.max(colon, 0)));
+          Double.parseDouble(token.substring(colon + 1));
+          if (index < 1) {
+            return error(number, token, "feature indices start at 1");
+          }
+          largest = Math.max(largest, index);
+        } catch (NumberFormatException e) {
+          return error(number, token, i == 0 ? "a label must be a number"
+              : "a feature must be index:value");
+        }
+      }
+      return new Scan(1, largest, Long.MAX_VALUE, null);
+    }
+
+    private static Scan error(long number, String token, String rule) {
+      return new Scan(1, 0, number, "line " + number + ": '" + token + "' (" + rule + ")");
+    }
+
+    Scan merge(Scan other) {
+      Scan first = errorLine <= other.errorLine ? this : other;
+      return new Scan(rows + other.rows, Math.max(largestIndex, other.largestIndex),
+          first.errorLine, first.firstError);
+    }
   }
 
   /** The features as the papers' X (d × n) on the driver, and the labels, in row order. */

@@ -347,6 +347,25 @@ class SparkUfsCliTest {
     }
   }
 
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "3 1:0.5 2:x|line 5000: '2:x' (a feature must be index:value)",
+      "3 1:0.5 0:2|line 5000: '0:2' (feature indices start at 1)",
+      "three 1:0.5|line 5000: 'three' (a label must be a number)"})
+  void aBadLibsvmLineIsNamedWithItsNumber(String badLine, String expected, @TempDir Path dir)
+      throws Exception {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 1; i < 5000; i++) {
+      sb.append(1 + i % 3).append(" 1:").append(i % 7).append(" 2:").append(i % 5).append('\n');
+    }
+    sb.append(badLine).append('\n');
+    Path file = gzip(dir.resolve("bad.libsvm.gz"), sb);
+    Run r = new Run("bench", "--method", "maxvar", "--data", file.toString(), "--num-features",
+        "2", "--clusters", "3", "--master", "local[2]");
+    assertEquals(2, r.status, r.err);
+    assertTrue(r.err.contains(file + ", " + expected), r.err);
+  }
+
   @Test
   void wrongNumberOfFeaturesIsCaughtBeforeFitting(@TempDir Path dir) throws Exception {
     Run r = new Run("bench", "--method", "lapscore", "--data", libsvm(dir).toString(),

@@ -11,7 +11,6 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.ReferenceFixture;
 import java.util.Arrays;
-import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -188,7 +187,7 @@ class ReferenceAgreementTest {
     assertEquals(c.m(), result.summary().get("meanNonZeros"), name + ": our cardinality");
     assertTrue(fewest < c.m(), name + ": the reference's fewest non-zeros " + fewest);
     // Hence the scores agree only in their broad order: measured Spearman .857 (digits), .615
-    // (JAFFE), .483 (Yale), top-m overlap .70, .22 and .22. The floor only guards against a
+    // (JAFFE), .483 (Yale), top-m overlap .70, .22 and .18. The floor only guards against a
     // gross break (set after measuring all three).
     double rho = spearman(expected, result.scores());
     assertTrue(rho >= 0.4, name + " MCFS: Spearman " + rho);
@@ -275,10 +274,6 @@ class ReferenceAgreementTest {
     return Arrays.stream(order).filter(j -> !skip[j]).toArray();
   }
 
-  private static double[] select(double[] v, boolean[] skip) {
-    return IntStream.range(0, v.length).filter(j -> !skip[j]).mapToDouble(j -> v[j]).toArray();
-  }
-
   static double spearman(double[] a, double[] b) {
     return pearson(ranks(a), ranks(b));
   }
@@ -312,14 +307,5 @@ class ReferenceAgreementTest {
       i = j + 1;
     }
     return r;
-  }
-
-  /** |top-m of a ∩ top-m of b| / m. */
-  static double overlap(int[] a, int[] b, int m) {
-    boolean[] inA = new boolean[a.length];
-    for (int i = 0; i < m; i++) {
-      inA[a[i]] = true;
-    }
-    return IntStream.range(0, m).filter(i -> inA[b[i]]).count() / (double) m;
   }
 }

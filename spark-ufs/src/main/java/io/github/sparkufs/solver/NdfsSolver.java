@@ -177,6 +177,15 @@ public final class NdfsSolver implements FeatureSelectionSolver {
 
   @Override
   public SelectionResult fit(RowBlockMatrix x) {
+    return fit(x, null);
+  }
+
+  /**
+   * As {@link #fit(RowBlockMatrix)}, from the given initial F (c × n, nonnegative) instead of
+   * the k-means initialisation when {@code initialF} is not null: the hook through which a
+   * reference implementation's own starting point is fed to this solver.
+   */
+  SelectionResult fit(RowBlockMatrix x, DenseMatrix initialF) {
     int n = x.numRows();
     int d = x.numCols();
     int c = common.numClusters();
@@ -207,9 +216,20 @@ public final class NdfsSolver implements FeatureSelectionSolver {
         b -> new Block(b, adjacency.get().rows(b.offset(), b.numRows())));
     adjacency.release();
 
-    x.execution().describe("NDFS: k-means initialisation");
-    int[] init = initialClusters(x, d <= n ? gram : null, c, common.seed());
-    DenseMatrix f = ClusterIndicator.relaxed(init, c, INIT_OFFSET);
+    DenseMatrix f;
+    int[] init;
+    if (initialF == null) {
+      x.execution().describe("NDFS: k-means initialisation");
+      init = initialClusters(x, d <= n ? gram : null, c, common.seed());
+      f = ClusterIndicator.relaxed(init, c, INIT_OFFSET);
+    } else {
+      if (initialF.rows() != c || initialF.cols() != n) {
+        throw new IllegalArgumentException("initial F must be " + c + " x " + n + ", got "
+            + initialF.shape());
+      }
+      f = initialF.copy();
+      init = largestEntries(f);
+    }
     DenseMatrix xf = null;
     if (!woodbury) {
       Shared<DenseMatrix> sf = x.execution().share(f);
@@ -343,23 +363,31 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     return Math.sqrt(s);
   }
 
-  /** Fraction of samples whose largest entry of F is no longer their k-means cluster. */
+  /** Fraction of samples whose largest entry of F is no longer their initial cluster. */
   private static double reassignedFraction(DenseMatrix f, int[] init) {
-    int c = f.rows();
-    double[] v = f.data();
+    int[] now = largestEntries(f);
     int moved = 0;
     for (int i = 0; i < init.length; i++) {
-      int best = 0;
-      for (int k = 1; k < c; k++) {
-        if (v[i * c + k] > v[i * c + best]) {
-          best = k;
-        }
-      }
-      if (best != init[i]) {
+      if (now[i] != init[i]) {
         moved++;
       }
     }
     return (double) moved / init.length;
+  }
+
+  /** For each sample (column of the c × n F), the cluster of its largest entry. */
+  private static int[] largestEntries(DenseMatrix f) {
+    int c = f.rows();
+    double[] v = f.data();
+    int[] best = new int[f.cols()];
+    for (int i = 0; i < best.length; i++) {
+      for (int k = 1; k < c; k++) {
+        if (v[i * c + k] > v[i * c + best[i]]) {
+          best[i] = k;
+        }
+      }
+    }
+    return best;
   }
 
   /**

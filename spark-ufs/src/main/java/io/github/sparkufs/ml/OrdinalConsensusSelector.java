@@ -14,7 +14,7 @@ import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
 /**
- * Ordinal-consensus self-paced feature selection (AAAI 2020; SPEC §3.4): a projection W
+ * Ordinal-consensus self-paced feature selection (AAAI 2020, Eq. 7): a projection W
  * (d × d₂, WᵀW = I) that keeps the ordinal (triplet) structure of the feature graph while
  * clustering the projected samples, with self-paced sample weights r that down-weight hard or
  * noisy samples (Eq. 7); features score {@code ||w_i||₂}. The model's summary reports how many

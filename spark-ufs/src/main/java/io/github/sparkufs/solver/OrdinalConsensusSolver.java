@@ -19,7 +19,7 @@ import java.util.stream.IntStream;
 
 /**
  * Ordinal-consensus self-paced feature selection (Guo, Chang and Zhu, "Preserving Ordinal
- * Consensus: Towards Feature Selection for Unlabeled Data", AAAI 2020; SPEC §3.4 and §4).
+ * Consensus: Towards Feature Selection for Unlabeled Data", AAAI 2020).
  *
  * <p>Data follow the paper's orientation: X is d × n, one column per sample. The method
  * minimises (Eq. 7, least squares)
@@ -83,8 +83,8 @@ import java.util.stream.IntStream;
  *       counts and the c worst-fitted samples (for re-seeding).</li>
  * </ul>
  * The d × d matrices (graph, Q, its eigenvectors) live on the driver: O(d²) memory and one
- * partial symmetric eigen-decomposition (O(d²d₂) to O(d³)) per iteration. The n × n path of
- * SPEC §1 does not apply: αL makes Q full rank d.
+ * partial symmetric eigen-decomposition (O(d²d₂) to O(d³)) per iteration. No n × n (kernel)
+ * form of the W step exists when d > n: αL makes Q full rank d.
  *
  * <p><b>Scale.</b> The self-paced weights compare squared residuals with λ, which starts at
  * λ₀ = 1e-6 and grows by μ per iteration, so {@code r_i ≈ 2 / (1 + e^{ℓ_i})} in practice:
@@ -157,7 +157,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     BETWEEN
   }
 
-  /** ε of the ℓ2,1 reweighting (SPEC §2). */
+  /** ε of the ℓ2,1 reweighting (the P step, Eq. 11). */
   static final double EPSILON = RowSparsityWeights.DEFAULT_EPSILON;
   /** Lloyd iterations of the initial k-means at most. */
   static final int INIT_KMEANS_MAX_ITER = 100;

@@ -12,6 +12,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
+import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -57,19 +58,58 @@ class OrdinalConsensusSolverTest {
     }
   }
 
-  @Test
-  void recoversPlantedInformativeFeatures() {
-    SelectionResult r = new OrdinalConsensusSolver(new CommonOptions(4, 5, 30, 1e-6, 3),
+  /** The solver at every default, c clusters, 30 iterations. */
+  private static OrdinalConsensusSolver defaults(int c, long seed) {
+    return new OrdinalConsensusSolver(new CommonOptions(c, 5, 30, 1e-6, seed),
         OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
         OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
         OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
         OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
-        OrdinalConsensusSolver.DEFAULT_CRITERION)
-        .fit(RowBlockMatrix.local(X));
-    double recall = PLANTED.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
-    assertTrue(recall >= 0.9, "recall of planted features " + recall);
+        OrdinalConsensusSolver.DEFAULT_CRITERION);
+  }
+
+  /**
+   * Over the 10 draws of {@link TestData#plantedRecalls} (40 features, 8 planted, 300
+   * samples). Measured at the defaults: mean .9875, min .875 (one feature missed on one draw).
+   */
+  @Test
+  void recoversPlantedInformativeFeatures() {
+    double[] recalls = TestData.plantedRecalls(defaults(4, 3), 300);
+    TestData.assertMeanRecall(recalls, 0.95, "ordinal consensus");
+    SelectionResult r = defaults(4, 3).fit(RowBlockMatrix.local(X));
     assertTrue(r.largerIsBetter());
     assertEquals(40, r.scores().length);
+  }
+
+  /**
+   * The paper's W step (within-cluster scatter under {@code WᵀW = I}) ranks near-constant
+   * features first. Here 6 informative features carry 4 clusters, 24 features are noise of the
+   * same variance and 10 are near-constant (spread 1e-3); over 10 data draws the default's top
+   * 6 must hold no near-constant feature. Under the within criterion the top 6 are
+   * near-constant on every draw.
+   */
+  @Test
+  void doesNotPreferNearConstantFeatures() {
+    for (long draw = 1; draw <= 10; draw++) {
+      PlantedClusters planted = new PlantedClusters(30, 6, 4, 3.0, draw);
+      DenseMatrix signal = planted.matrix(240);
+      DenseMatrix x = new DenseMatrix(40, 240);
+      java.util.SplittableRandom rnd = new java.util.SplittableRandom(draw);
+      for (int i = 0; i < 240; i++) {
+        for (int j = 0; j < 30; j++) {
+          x.set(j, i, signal.get(j, i));
+        }
+        for (int j = 30; j < 40; j++) {
+          x.set(j, i, 5 + 1e-3 * rnd.nextGaussian());
+        }
+      }
+      SelectionResult r = defaults(4, draw).fit(RowBlockMatrix.local(x));
+      int[] rank = FeatureRanking.rank(r.scores(), r.largerIsBetter());
+      for (int p = 0; p < 6; p++) {
+        assertTrue(rank[p] < 30, "draw " + draw + ": near-constant feature " + rank[p]
+            + " ranked " + (p + 1));
+      }
+    }
   }
 
   @Test
@@ -323,12 +363,7 @@ class OrdinalConsensusSolverTest {
         x.set(j, i, Math.max(6, Math.min(255, Math.rint(base + 30 * rnd.nextGaussian()))));
       }
     }
-    SelectionResult r = new OrdinalConsensusSolver(new CommonOptions(4, 5, 30, 0, 3),
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
-        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
-        OrdinalConsensusSolver.DEFAULT_CRITERION).fit(RowBlockMatrix.local(x));
+    SelectionResult r = defaults(4, 3).fit(RowBlockMatrix.local(x));
     assertEquals(30, r.objectiveHistory().length);
     for (double v : r.scores()) {
       assertTrue(Double.isFinite(v), "score " + v);

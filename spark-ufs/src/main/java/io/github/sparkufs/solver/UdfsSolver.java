@@ -2,7 +2,6 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.NeighborLists;
-import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
@@ -119,7 +118,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("numClusters = " + c + " exceeds the number of features "
           + d + ": W has c orthonormal columns");
     }
-    double[] scale = featureScales(x.columnStatistics(), standardization);
+    double[] scale = x.columnStatistics().scales(standardization);
     DenseMatrix m = congruence(scatter(x, common.numNeighbors(), lambda, common.knnSearch()),
         scale);
     x.execution().describe("UDFS: span of the centred samples");
@@ -155,19 +154,6 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("spanDimension", (double) r);
     return new SelectionResult(norms, true, history.values(), summary);
-  }
-
-  /**
-   * The factor each feature enters M with: {@code 1 / σ_j} (σ_j its standard deviation) with
-   * standardization, else 1; 0 for a constant feature, which spans no direction of the data.
-   */
-  static double[] featureScales(ColumnStatistics stats, boolean standardization) {
-    double[] scale = new double[stats.numCols()];
-    for (int j = 0; j < scale.length; j++) {
-      scale[j] = stats.isConstant(j) ? 0 : (standardization ? 1 / Math.sqrt(stats.variance(j))
-          : 1);
-    }
-    return scale;
   }
 
   /** {@code Uᵀ (γ diag(weights)) U} for the span basis U (d × r). */

@@ -78,6 +78,19 @@ public final class ColumnStatistics implements Serializable {
     return centredSquares[j] / count;
   }
 
+  /**
+   * The factor each feature is multiplied by: {@code 1 / σ_j} (σ_j its standard deviation, so
+   * the feature is in units of it) with {@code standardization}, else 1; 0 for a constant
+   * feature, which spans no direction of the data (its centred values are rounding).
+   */
+  public double[] scales(boolean standardization) {
+    double[] scale = new double[mean.length];
+    for (int j = 0; j < scale.length; j++) {
+      scale[j] = isConstant(j) ? 0 : standardization ? 1 / Math.sqrt(variance(j)) : 1;
+    }
+    return scale;
+  }
+
   /** Whether every sample has the same value of feature j (its minimum equals its maximum). */
   public boolean isConstant(int j) {
     return min[j] == max[j];

@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.McfsSolver;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamValidators;
@@ -23,6 +24,7 @@ public final class McfsSelector extends UnsupervisedSelector<McfsSelector> {
 
   private final IntParam numNonZeros;
   private final DoubleParam kernelWidth;
+  private final BooleanParam standardization;
 
   public McfsSelector() {
     this(Identifiable.randomUID("mcfsSelector"));
@@ -34,8 +36,13 @@ public final class McfsSelector extends UnsupervisedSelector<McfsSelector> {
         + "regression (Eq. 4; the paper uses the number of features to select) (>= 1)",
         ParamValidators.gtEq(1));
     kernelWidth = kernelWidthParam(uid);
+    standardization = new BooleanParam(uid, "standardization", "whether Eq. 4's regressions "
+        + "run on the features in units of their standard deviation, scoring each by its "
+        + "coefficient in those units; false is Eq. 4 on the raw features, whose coefficients grow "
+        + "as 1 / standard deviation and so favour low-variance features");
     setDefault(numNonZeros, McfsSolver.DEFAULT_NUM_NON_ZEROS);
     setDefault(kernelWidth, 0.0);
+    setDefault(standardization, McfsSolver.DEFAULT_STANDARDIZATION);
   }
 
   /** Non-zero coefficients of each regression (Eq. 4's cardinality). */
@@ -66,6 +73,20 @@ public final class McfsSelector extends UnsupervisedSelector<McfsSelector> {
     return this;
   }
 
+  /** Whether the regressions run on standardised features (a step the paper does not have). */
+  public BooleanParam standardization() {
+    return standardization;
+  }
+
+  public boolean getStandardization() {
+    return (Boolean) getOrDefault(standardization);
+  }
+
+  public McfsSelector setStandardization(boolean value) {
+    set(standardization, value);
+    return this;
+  }
+
   @Override
   public String methodName() {
     return "mcfs";
@@ -86,7 +107,8 @@ public final class McfsSelector extends UnsupervisedSelector<McfsSelector> {
 
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
-    return new McfsSolver(common, getNumNonZeros(), getKernelWidth());
+    return new McfsSolver(common, getNumNonZeros(), getKernelWidth(),
+        getStandardization());
   }
 
   public static MLReader<McfsSelector> read() {

@@ -13,8 +13,9 @@ import org.apache.spark.ml.util.MLReader;
 /**
  * UDFS (Yang, Shen, Ma, Huang and Zhou, "ℓ2,1-norm regularized discriminative feature selection
  * for unsupervised learning", IJCAI 2011; SPEC §5): minimises
- * {@code Tr(WᵀMW) + γ||W||₂,₁} over orthonormal W (d × c, Eq. 12), M the local discriminative
- * scatter of each sample's set of itself and its k nearest neighbours (Eq. 10–11) with ridge λ;
+ * {@code Tr(WᵀMW) + γ||W||₂,₁} over W (d × c, Eq. 12) with {@code Wᵀ((1 − η) C + η I)W = I}
+ * (C the features' covariance; {@code shrinkage} η = 1 is the paper's orthonormal W), M the local
+ * discriminative scatter of each sample's set of itself and its k nearest neighbours (Eq. 10–11) with ridge λ;
  * features score {@code ||w_i||₂}, larger is better. CLI name {@code udfs}.
  */
 public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
@@ -24,6 +25,7 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
   private final DoubleParam gamma;
   private final DoubleParam lambda;
   private final BooleanParam standardization;
+  private final DoubleParam shrinkage;
 
   public UdfsSelector() {
     this(Identifiable.randomUID("udfsSelector"));
@@ -39,9 +41,14 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
         + "the scatter M and the weights W of Eq. 12 in units of their standard deviation "
         + "(the local sets and their Gram matrices come from the data as given); false is Eq. 12 "
         + "on the raw features, whose WᵀW = I favours low-variance features");
+    shrinkage = new DoubleParam(uid, "shrinkage", "η of the constraint "
+        + "Wᵀ((1 − η) C + η I)W = I, C the covariance of the features (in the units standardization "
+        + "sets) over its mean variance: 1 is Eq. 12's WᵀW = I, towards 0 the paper's GᵀG = I for "
+        + "G = XᵀW (in [0, 1])", ParamValidators.inRange(0, 1));
     setDefault(gamma, UdfsSolver.DEFAULT_GAMMA);
     setDefault(lambda, UdfsSolver.DEFAULT_LAMBDA);
     setDefault(standardization, UdfsSolver.DEFAULT_STANDARDIZATION);
+    setDefault(shrinkage, UdfsSolver.DEFAULT_SHRINKAGE);
   }
 
   public DoubleParam gamma() {
@@ -56,6 +63,10 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
     return standardization;
   }
 
+  public DoubleParam shrinkage() {
+    return shrinkage;
+  }
+
   public double getGamma() {
     return (Double) getOrDefault(gamma);
   }
@@ -66,6 +77,15 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
 
   public boolean getStandardization() {
     return (Boolean) getOrDefault(standardization);
+  }
+
+  public double getShrinkage() {
+    return (Double) getOrDefault(shrinkage);
+  }
+
+  public UdfsSelector setShrinkage(double value) {
+    set(shrinkage, value);
+    return this;
   }
 
   public UdfsSelector setStandardization(boolean value) {
@@ -103,7 +123,8 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
 
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
-    return new UdfsSolver(common, getGamma(), getLambda(), getStandardization());
+    return new UdfsSolver(common, getGamma(), getLambda(), getStandardization(),
+        getShrinkage());
   }
 
   public static MLReader<UdfsSelector> read() {

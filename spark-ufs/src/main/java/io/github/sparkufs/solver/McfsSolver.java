@@ -30,22 +30,36 @@ import java.util.Map;
  * the aggregates {@code X 1} and {@code y 1}), since the D-orthogonality of y to the constant
  * vector does not make it zero-mean. The paper sets the cardinality to the number of features
  * to select; here it is a param fixed at fit time, and features outside every support score 0.
+ *
+ * <p>A step the paper does not have: with {@code standardization} (default) the regressions run
+ * on the features in units of their standard deviation σ_j (the centred Gram matrix becomes the
+ * correlation matrix, as LARS assumes of its covariates, Efron et al. 2004), so feature j scores
+ * {@code σ_j |a_{k,j}|}, the change in the unit-norm y_k per standard deviation of the feature.
+ * On raw features a coefficient grows as {@code 1 / σ_j}, so once a low-variance feature enters
+ * a support it outranks the features that explain y_k: with many non-zeros (near least squares)
+ * the quietest features come first. Constant features never enter a support.
  */
 public final class McfsSolver implements FeatureSelectionSolver {
 
   /** Default cardinality of each regression (the paper: the number of features to select). */
   public static final int DEFAULT_NUM_NON_ZEROS = 50;
+  /** Default of the standardization switch: features in units of their standard deviation. */
+  public static final boolean DEFAULT_STANDARDIZATION = true;
 
   private final CommonOptions common;
   private final int numNonZeros;
   private final double kernelWidth;
+  private final boolean standardization;
 
   /**
    * @param common c is the number of eigenvectors, k the graph's neighbourhood
    * @param numNonZeros non-zeros of each regression, ≥ 1
    * @param kernelWidth σ of the heat kernel; 0 selects the mean k-th-neighbour distance
+   * @param standardization whether the regressions run on the features in units of their
+   *     standard deviation
    */
-  public McfsSolver(CommonOptions common, int numNonZeros, double kernelWidth) {
+  public McfsSolver(CommonOptions common, int numNonZeros, double kernelWidth,
+      boolean standardization) {
     if (numNonZeros < 1) {
       throw new IllegalArgumentException("numNonZeros must be >= 1, got " + numNonZeros);
     }
@@ -55,6 +69,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     this.common = common;
     this.numNonZeros = numNonZeros;
     this.kernelWidth = kernelWidth;
+    this.standardization = standardization;
   }
 
   @Override
@@ -90,9 +105,11 @@ public final class McfsSolver implements FeatureSelectionSolver {
     Shared<DenseMatrix> targets = x.execution().share(y);
     DenseMatrix xy = x.multiply(targets);
     targets.release();
+    double[] scale = x.columnStatistics().scales(standardization);
     for (int a = 0; a < d; a++) {
       for (int b = 0; b < d; b++) {
-        gram.data()[b * d + a] -= n * mean[a] * mean[b];
+        gram.data()[b * d + a] = (gram.data()[b * d + a] - n * mean[a] * mean[b])
+            * scale[a] * scale[b];
       }
     }
     CardinalityLasso lasso = new CardinalityLasso(gram);
@@ -101,7 +118,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     for (int k = 0; k < c; k++) {
       double[] b = new double[d];
       for (int j = 0; j < d; j++) {
-        b[j] = xy.get(j, k) - mean[j] * targetSums[k];
+        b[j] = (xy.get(j, k) - mean[j] * targetSums[k]) * scale[j];
       }
       double[] coef = lasso.solve(b, numNonZeros);
       for (int j = 0; j < d; j++) {
@@ -115,6 +132,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     summary.put("kernelWidth", graph.sigma());
     summary.put("eigenvaluesConverged", embedding.converged() ? 1.0 : 0.0);
     summary.put("meanNonZeros", supportSize / (double) c);
+    summary.put("standardization", standardization ? 1.0 : 0.0);
     return SelectionResult.closedForm(scores, true, summary);
   }
 }

@@ -11,6 +11,7 @@ import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class UdfsSolverTest {
@@ -85,7 +86,7 @@ class UdfsSolverTest {
   void objectiveNeverIncreasesAndScoresAreRowNormsOfAnOrthonormalW() {
     // tol = 0: runs until the objective stops changing at all, or 25 iterations.
     PlantedClusters planted = new PlantedClusters(20, 5, 3, 2.0, 8);
-    SelectionResult r = new UdfsSolver(new CommonOptions(3, 5, 25, 0, 1), 0.05, 1.0, true)
+    SelectionResult r = new UdfsSolver(new CommonOptions(3, 5, 25, 0, 1), 0.05, 1.0, true, 1)
         .fit(RowBlockMatrix.local(planted.matrix(150)));
     double[] history = r.objectiveHistory();
     assertTrue(history.length >= 3, history.length + " iterations");
@@ -108,7 +109,8 @@ class UdfsSolverTest {
     // Measured: 1.0 on every seed (native and pure-Java BLAS).
     TestData.assertMeanRecall(TestData.plantedRecalls(new UdfsSolver(
         new CommonOptions(4, 5, 20, 1e-8, 1), UdfsSolver.DEFAULT_GAMMA,
-        UdfsSolver.DEFAULT_LAMBDA, UdfsSolver.DEFAULT_STANDARDIZATION), 400), 0.9, "udfs");
+        UdfsSolver.DEFAULT_LAMBDA, UdfsSolver.DEFAULT_STANDARDIZATION,
+        UdfsSolver.DEFAULT_SHRINKAGE), 400), 0.9, "udfs");
   }
 
   /**
@@ -134,7 +136,7 @@ class UdfsSolverTest {
       }
       for (boolean standardization : new boolean[] {true, false}) {
         SelectionResult r = new UdfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1),
-            UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, standardization)
+            UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, standardization, 1)
             .fit(RowBlockMatrix.local(x));
         double recall = planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
         if (standardization) {
@@ -144,6 +146,49 @@ class UdfsSolverTest {
         }
       }
     }
+  }
+
+  /**
+   * The planted set with four of its noise features replaced by near copies of four others
+   * (difference uniform in ±0.005, noise standard deviation 3.2): each pair's difference has
+   * almost no variance and so almost no local scatter, and Eq. 12's {@code WᵀW = I} puts W on
+   * those differences; the pairs fill the top 8 at every seed of 1..10 (recall 0, standardised
+   * or not). The paper's {@code GᵀG = I} (shrinkage 1e-3) prices a direction by its variance:
+   * measured recall mean .713, min .5.
+   */
+  @Test
+  void nearCopiesOfNoiseDoNotOutrankInformativeFeaturesUnderGtgConstraint() {
+    double sum = 0;
+    for (long seed = 1; seed <= 10; seed++) {
+      PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, seed);
+      DenseMatrix x = planted.matrix(400);
+      int[] informative = planted.informativeFeatures();
+      SplittableRandom rnd = new SplittableRandom(seed);
+      for (int j = 0, paired = 0, prev = -1; j < x.rows() && paired < 8; j++) {
+        if (Arrays.binarySearch(informative, j) < 0) {
+          if (paired % 2 == 1) {
+            for (int i = 0; i < x.cols(); i++) {
+              x.set(j, i, x.get(prev, i) + 0.01 * (rnd.nextDouble() - 0.5));
+            }
+          }
+          prev = j;
+          paired++;
+        }
+      }
+      for (double shrinkage : new double[] {1, 1e-3}) {
+        SelectionResult r = new UdfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1),
+            UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, true, shrinkage)
+            .fit(RowBlockMatrix.local(x));
+        double recall = planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
+        if (shrinkage == 1) {
+          assertTrue(recall <= 2 / 8.0, "seed " + seed + ", WᵀW = I: recall " + recall);
+        } else {
+          assertTrue(recall >= 3 / 8.0, "seed " + seed + ": recall " + recall);
+          sum += recall;
+        }
+      }
+    }
+    assertTrue(sum / 10 >= 0.6, "mean recall " + sum / 10);
   }
 
   /**
@@ -158,7 +203,8 @@ class UdfsSolverTest {
   void scoresDoNotDependOnTheBlocksWhenFeaturesOutnumberSamples() {
     DenseMatrix x = new PlantedClusters(120, 10, 3, 3.0, 4).matrix(60);
     UdfsSolver solver = new UdfsSolver(new CommonOptions(3, 5, 30, 1e-6, 1),
-        UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, UdfsSolver.DEFAULT_STANDARDIZATION);
+        UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, UdfsSolver.DEFAULT_STANDARDIZATION,
+        UdfsSolver.DEFAULT_SHRINKAGE);
     SelectionResult reference = solver.fit(TestData.blocks(x, 1));
     for (int blocks : new int[] {3, 8}) {
       double[] scores = solver.fit(TestData.blocks(x, blocks)).scores();
@@ -171,11 +217,16 @@ class UdfsSolverTest {
   void rejectsBadParams() {
     CommonOptions common = new CommonOptions(2, 3, 1, 0, 1);
     assertEquals("gamma must be finite and > 0, got 0.0", assertThrows(
-        IllegalArgumentException.class, () -> new UdfsSolver(common, 0, 1, true)).getMessage());
+        IllegalArgumentException.class, () -> new UdfsSolver(common, 0, 1, true, 1))
+        .getMessage());
     assertEquals("lambda must be finite and > 0, got -1.0", assertThrows(
-        IllegalArgumentException.class, () -> new UdfsSolver(common, 1, -1, true)).getMessage());
+        IllegalArgumentException.class, () -> new UdfsSolver(common, 1, -1, true, 1))
+        .getMessage());
+    assertEquals("shrinkage must be in [0, 1], got 1.5", assertThrows(
+        IllegalArgumentException.class, () -> new UdfsSolver(common, 1, 1, true, 1.5))
+        .getMessage());
     assertEquals("numClusters = 2 exceeds the number of features 1: W has c orthonormal columns",
-        assertThrows(IllegalArgumentException.class, () -> new UdfsSolver(common, 1, 1, true)
+        assertThrows(IllegalArgumentException.class, () -> new UdfsSolver(common, 1, 1, true, 1)
             .fit(RowBlockMatrix.local(new DenseMatrix(1, 10, new double[10])))).getMessage());
   }
 }

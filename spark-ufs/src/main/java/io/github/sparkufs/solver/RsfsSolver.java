@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * RSFS, robust spectral learning for unsupervised feature selection (Shi, Du and Shen, ICDM
@@ -107,6 +108,18 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   public static final double DEFAULT_NU = 1.0;
   /** Default kernel width: not positive, i.e. the mean distance to the k-th neighbour. */
   public static final double DEFAULT_KERNEL_WIDTH = 0.0;
+  /** Default start of F: both starts, the lower objective kept (see "Initialisation"). */
+  public static final InitMode DEFAULT_INIT_MODE = InitMode.BOTH;
+
+  /** Where Algorithm 1 starts F (see "Initialisation"). */
+  public enum InitMode {
+    /** The clusters of M's spectral embedding ({@link #spectralClusters}), as the authors do. */
+    SPECTRAL,
+    /** The k-means clusters of the samples that NDFS starts from. */
+    KMEANS,
+    /** A fit from each of the two starts; the one with the lower final objective is kept. */
+    BOTH
+  }
 
   /** Added to the k-means indicator so that every entry of the initial F is positive. */
   static final double INIT_OFFSET = 0.2;
@@ -143,6 +156,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   private final double gamma;
   private final double nu;
   private final double kernelWidth;
+  private final InitMode initMode;
 
   private double[] huberHistory = new double[0];
   private DenseMatrix weights;
@@ -159,9 +173,11 @@ public final class RsfsSolver implements FeatureSelectionSolver {
    * @param kernelWidth σ of the Gaussian kernel {@code exp(−||x_i − x_j||²/σ²)} of the local
    *     kernel regression graph (Eq. 3); ≤ 0 selects the mean distance from each sample to its
    *     k-th nearest neighbour
+   * @param initMode where F starts: the spectral clusters, the k-means clusters, or both with
+   *     the lower final objective kept
    */
   public RsfsSolver(CommonOptions common, double alpha, double beta, double gamma, double nu,
-      double kernelWidth) {
+      double kernelWidth, InitMode initMode) {
     if (!(alpha > 0 && Double.isFinite(alpha))) {
       throw new IllegalArgumentException("alpha must be finite and > 0, got " + alpha);
     }
@@ -184,6 +200,13 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     this.gamma = gamma;
     this.nu = nu;
     this.kernelWidth = kernelWidth;
+    this.initMode = Objects.requireNonNull(initMode, "initMode");
+  }
+
+  /** The solver with the default start {@link #DEFAULT_INIT_MODE}. */
+  public RsfsSolver(CommonOptions common, double alpha, double beta, double gamma, double nu,
+      double kernelWidth) {
+    this(common, alpha, beta, gamma, nu, kernelWidth, DEFAULT_INIT_MODE);
   }
 
   /** The solver with every method parameter at its default. */
@@ -224,7 +247,6 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   @Override
   public SelectionResult fit(RowBlockMatrix x) {
     int n = x.numRows();
-    int d = x.numCols();
     int c = common.numClusters();
     if (c > n) {
       throw new IllegalArgumentException("numClusters (" + c + ") exceeds the " + n + " samples");
@@ -236,26 +258,72 @@ public final class RsfsSolver implements FeatureSelectionSolver {
             common.knnSearch());
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Partitioned<Block> blocks = attachGraph(x, graph);
-
-    ex.describe("RSFS: spectral initialisation of F");
-    long initStart = System.nanoTime();
-    int[] init = spectralClusters(ex, blocks, graph, n, c, common.seed());
-    double initSeconds = (System.nanoTime() - initStart) / 1e9;
-    DenseMatrix f = ClusterIndicator.relaxed(init, c, INIT_OFFSET);
-    DenseMatrix z = new DenseMatrix(c, n);
     RegularizedRegression regression = new RegularizedRegression(x);
+
+    Map<String, Double> summary = new LinkedHashMap<>();
+    Run kept = null;
+    double initSeconds = 0;
+    double iterationSeconds = 0;
+    for (boolean spectral : new boolean[] {true, false}) {
+      if (spectral ? initMode == InitMode.KMEANS : initMode == InitMode.SPECTRAL) {
+        continue;
+      }
+      String start = spectral ? "spectral" : "kmeans";
+      ex.describe("RSFS: " + start + " initialisation of F");
+      long initStart = System.nanoTime();
+      int[] init = spectral
+          ? spectralClusters(ex, blocks, graph, n, c, common.seed())
+          : NdfsSolver.initialClusters(x, regression.usesSampleSide() ? null : regression.gram(),
+              c, common.seed());
+      initSeconds += (System.nanoTime() - initStart) / 1e9;
+      long loopStart = System.nanoTime();
+      Run run = iterate(x, blocks, regression, ClusterIndicator.relaxed(init, c, INIT_OFFSET));
+      iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
+      summary.put(start + "StartObjective", run.finalObjective());
+      if (kept == null || run.finalObjective() < kept.finalObjective()) {
+        kept = run;
+        summary.put("initSpectral", spectral ? 1.0 : 0.0);
+      }
+    }
+    blocks.release();
+    weights = kept.weights;
+    noise = kept.noise;
+    indicator = kept.indicator;
+    huberHistory = kept.huber;
+
+    int iterations = kept.objectives.length;
+    summary.put("initStarts", initMode == InitMode.BOTH ? 2.0 : 1.0);
+    summary.put("iterations", (double) iterations);
+    summary.put("objective", kept.finalObjective());
+    summary.put("huberObjective", huberHistory[iterations - 1]);
+    summary.put("kernelWidth", graph.width());
+    summary.put("graphEdges", (double) graph.symmetric().numEntries());
+    summary.put("graphSeconds", graphSeconds);
+    summary.put("initSeconds", initSeconds);
+    summary.put("iterationSeconds", iterationSeconds);
+    summary.put("noiseFraction", kept.noiseFraction);
+    summary.put("orthogonalityError", kept.orthogonalityError);
+    summary.put("sampleSide", regression.usesSampleSide() ? 1.0 : 0.0);
+    return new SelectionResult(rowNorms(weights), true, kept.objectives, summary);
+  }
+
+  /** Algorithm 1 from the initial indicator {@code f} (c × n), D = I and Z = 0. */
+  private Run iterate(RowBlockMatrix x, Partitioned<Block> blocks,
+      RegularizedRegression regression, DenseMatrix f) {
+    Execution ex = x.execution();
+    int c = f.rows();
+    int n = f.cols();
+    DenseMatrix z = new DenseMatrix(c, n);
     boolean sampleSide = regression.usesSampleSide();
-    double[] dWeights = new double[d];
+    double[] dWeights = new double[x.numCols()];
     Arrays.fill(dWeights, 1.0);
     DenseMatrix product = sampleSide ? null : multiply(x, f);
     double threshold = gamma / (2 * alpha);
 
     ObjectiveHistory history = new ObjectiveHistory("RSFS", common.tol());
     double[] huberValues = new double[common.maxIter()];
-    double orthogonalityError = Double.NaN;
-    double noiseFraction = Double.NaN;
+    Run run = new Run();
     int iterations = 0;
-    long loopStart = System.nanoTime();
     while (iterations < common.maxIter()) {
       ex.describe("RSFS iteration " + (iterations + 1));
       DenseMatrix w = sampleSide
@@ -272,11 +340,11 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       double objective = total.graphTerm + alpha * total.fitTerm + beta * l21
           + gamma * total.l1Term + penalty;
       huberValues[iterations] = total.graphTerm + alpha * total.huberTerm + beta * l21 + penalty;
-      weights = w;
-      noise = total.z;
-      indicator = f;
-      orthogonalityError = Math.sqrt(orthogonalityGapSquared(ftf));
-      noiseFraction = total.nonZeros / ((double) c * n);
+      run.weights = w;
+      run.noise = total.z;
+      run.indicator = f;
+      run.orthogonalityError = Math.sqrt(orthogonalityGapSquared(ftf));
+      run.noiseFraction = total.nonZeros / ((double) c * n);
       iterations++;
       boolean converged = history.record(objective);
 
@@ -288,24 +356,9 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         break;
       }
     }
-    double iterationSeconds = (System.nanoTime() - loopStart) / 1e9;
-    blocks.release();
-    huberHistory = Arrays.copyOf(huberValues, iterations);
-
-    double[] scores = rowNorms(weights);
-    Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) iterations);
-    summary.put("objective", history.values()[iterations - 1]);
-    summary.put("huberObjective", huberHistory[iterations - 1]);
-    summary.put("kernelWidth", graph.width());
-    summary.put("graphEdges", (double) graph.symmetric().numEntries());
-    summary.put("graphSeconds", graphSeconds);
-    summary.put("initSeconds", initSeconds);
-    summary.put("iterationSeconds", iterationSeconds);
-    summary.put("noiseFraction", noiseFraction);
-    summary.put("orthogonalityError", orthogonalityError);
-    summary.put("sampleSide", sampleSide ? 1.0 : 0.0);
-    return new SelectionResult(scores, true, history.values(), summary);
+    run.objectives = history.values();
+    run.huber = Arrays.copyOf(huberValues, iterations);
+    return run;
   }
 
   /**
@@ -481,6 +534,21 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       out.product = xb.multiplyTranspose(fNew.copy().addInPlace(-1.0, z));
     }
     return out;
+  }
+
+  /** The state of one fit of Algorithm 1: its last W, Z and F, histories and diagnostics. */
+  private static final class Run {
+    DenseMatrix weights;
+    DenseMatrix noise;
+    DenseMatrix indicator;
+    double[] objectives;
+    double[] huber;
+    double noiseFraction;
+    double orthogonalityError;
+
+    double finalObjective() {
+      return objectives[objectives.length - 1];
+    }
   }
 
   /** A data block with its rows of {@code S + Sᵀ} and of B's diagonal. */

@@ -12,7 +12,7 @@ import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
 /**
- * RSFS, robust spectral feature selection (Shi, Du and Shen, ICDM 2014; SPEC §3.2): spectral
+ * RSFS, robust spectral feature selection (Shi, Du and Shen, ICDM 2014): spectral
  * embedding F on the local kernel regression graph, fitted by a robust regression
  * {@code F − Z ≈ XᵀW} where the sparse matrix Z absorbs outliers, minimising Eq. 9,
  * {@code Tr(FᵀMF) + α||(F − Z) − XᵀW||² + β||W||₂,₁ + γ||Z||₁} with F ≥ 0 and FᵀF ≈ I

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * 2-core machine): tagged "paper" and excluded from default runs.
  *
  * <p>COIL20 runs the defaults, which must reach the authors' code's ACC of .633 at m = 50
- * (α = β = 1, their {@code nu} = our γ = 1; SPEC §4). ORL and JAFFE use the best point of the
+ * (α = β = 1, their {@code nu} = our γ = 1). ORL and JAFFE use the best point of the
  * grid α, β ∈ {0.1, 1, 10} (γ = 0.1, ν = 1, seed 1, 30 iterations, best mean ACC over m), which
  * lies inside the paper's {10^-3, …, 10^3}.
  */
@@ -40,7 +40,7 @@ class RsfsPaperTest {
   private static final double JAFFE_GAMMA = RsfsSolver.DEFAULT_GAMMA;
   private static final double JAFFE_NU = RsfsSolver.DEFAULT_NU;
   private static final double JAFFE_TARGET = 0.83;
-  /** ACC at m = 50 of the authors' code on COIL20 (SPEC §4). */
+  /** ACC at m = 50 of the authors' code on COIL20. */
   private static final double COIL20_REFERENCE = 0.633;
 
   private static SelectionResult fit(DenseMatrix x, int c, double alpha, double beta,

@@ -3,19 +3,26 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.RsfsSolver;
+import java.util.Locale;
 import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
 /**
- * RSFS, robust spectral feature selection (Shi, Du and Shen, ICDM 2014; SPEC §3.2): spectral
+ * RSFS, robust spectral feature selection (Shi, Du and Shen, ICDM 2014): spectral
  * embedding F on the local kernel regression graph, fitted by a robust regression
  * {@code F − Z ≈ XᵀW} where the sparse matrix Z absorbs outliers, minimising Eq. 9,
  * {@code Tr(FᵀMF) + α||(F − Z) − XᵀW||² + β||W||₂,₁ + γ||Z||₁} with F ≥ 0 and FᵀF ≈ I
- * (penalty ν); features score {@code ||w_i||₂}. The model's summary carries the Huber form of
- * the objective (Eq. 14) of the last iteration. CLI name {@code rsfs}.
+ * (penalty ν); features score {@code ||w_i||₂}. F starts from the spectral clusters of the
+ * graph (the authors' start), from k-means clusters, or by default from both with the fit of the
+ * lower objective kept ({@code initMode}). The model's summary carries the Huber form of the
+ * objective (Eq. 14) of the last iteration, the final objective from each start
+ * ({@code spectralStartObjective}, {@code kmeansStartObjective}), the number of starts
+ * ({@code initStarts}) and whether the spectral one was kept ({@code initSpectral}). CLI name
+ * {@code rsfs}.
  */
 public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
 
@@ -26,6 +33,7 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
   private final DoubleParam gamma;
   private final DoubleParam nu;
   private final DoubleParam kernelWidth;
+  private final Param<String> initMode;
 
   public RsfsSelector() {
     this(Identifiable.randomUID("rsfsSelector"));
@@ -46,11 +54,15 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
         "ν: weight of the orthogonality penalty ν/2 ||FᵀF − I||² (> 0)",
         ParamValidators.gt(0));
     kernelWidth = kernelWidthParam(uid);
+    initMode = new Param<>(uid, "initMode",
+        "start of F: spectral (the authors' spectral clusters of the graph), kmeans (k-means clusters of the samples) or both (default; a fit from each, the lower objective of Eq. 9 kept)",
+        ParamValidators.inArray(new String[] {"spectral", "kmeans", "both"}));
     setDefault(alpha, RsfsSolver.DEFAULT_ALPHA);
     setDefault(beta, RsfsSolver.DEFAULT_BETA);
     setDefault(gamma, RsfsSolver.DEFAULT_GAMMA);
     setDefault(nu, RsfsSolver.DEFAULT_NU);
     setDefault(kernelWidth, 0.0);
+    setDefault(initMode, RsfsSolver.DEFAULT_INIT_MODE.name().toLowerCase(Locale.ROOT));
   }
 
   /** α of Eq. 9: weight of the robust regression term (> 0) */
@@ -78,6 +90,11 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
     return kernelWidth;
   }
 
+  /** Start of F: spectral, kmeans or both (the lower objective of Eq. 9 kept). */
+  public Param<String> initMode() {
+    return initMode;
+  }
+
   public double getAlpha() {
     return (Double) getOrDefault(alpha);
   }
@@ -96,6 +113,10 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
 
   public double getKernelWidth() {
     return (Double) getOrDefault(kernelWidth);
+  }
+
+  public String getInitMode() {
+    return getOrDefault(initMode);
   }
 
   public RsfsSelector setAlpha(double value) {
@@ -123,6 +144,11 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
     return this;
   }
 
+  public RsfsSelector setInitMode(String value) {
+    set(initMode, value);
+    return this;
+  }
+
   @Override
   public String methodName() {
     return "rsfs";
@@ -135,7 +161,8 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
 
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
-    return new RsfsSolver(common, getAlpha(), getBeta(), getGamma(), getNu(), getKernelWidth());
+    return new RsfsSolver(common, getAlpha(), getBeta(), getGamma(), getNu(), getKernelWidth(),
+        RsfsSolver.InitMode.valueOf(getInitMode().toUpperCase(Locale.ROOT)));
   }
 
   public static MLReader<RsfsSelector> read() {

@@ -25,7 +25,7 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
   private final DoubleParam beta;
   private final DoubleParam gamma;
   private final DoubleParam kernelWidth;
-  private final BooleanParam standardization;
+  private final BooleanParam contributionScores;
 
   public NdfsSelector() {
     this(Identifiable.randomUID("ndfsSelector"));
@@ -45,11 +45,11 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     setDefault(alpha, NdfsSolver.DEFAULT_ALPHA);
     setDefault(beta, NdfsSolver.DEFAULT_BETA);
     setDefault(gamma, NdfsSolver.DEFAULT_GAMMA);
-    standardization = new BooleanParam(uid, "standardization", "whether the regression "
-        + "||XᵀW − F||² + β||W||₂,₁ takes each feature in units of its standard deviation, so "
-        + "that W's row norms do not favour the quieter features (a step the paper lacks)");
+    contributionScores = new BooleanParam(uid, "contributionScores", "whether feature i "
+        + "scores σ_i ||w_i||, its contribution to XᵀW (σ_i its standard deviation), instead of "
+        + "the paper's ||w_i||, which favours the quieter features (a step the paper lacks)");
     setDefault(kernelWidth, 0.0);
-    setDefault(standardization, NdfsSolver.DEFAULT_STANDARDIZATION);
+    setDefault(contributionScores, NdfsSolver.DEFAULT_CONTRIBUTION_SCORES);
   }
 
   public DoubleParam alpha() {
@@ -68,8 +68,8 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     return kernelWidth;
   }
 
-  public BooleanParam standardization() {
-    return standardization;
+  public BooleanParam contributionScores() {
+    return contributionScores;
   }
 
   public double getAlpha() {
@@ -88,8 +88,8 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     return (Double) getOrDefault(kernelWidth);
   }
 
-  public boolean getStandardization() {
-    return (Boolean) getOrDefault(standardization);
+  public boolean getContributionScores() {
+    return (Boolean) getOrDefault(contributionScores);
   }
 
   public NdfsSelector setAlpha(double value) {
@@ -112,8 +112,8 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     return this;
   }
 
-  public NdfsSelector setStandardization(boolean value) {
-    set(standardization, value);
+  public NdfsSelector setContributionScores(boolean value) {
+    set(contributionScores, value);
     return this;
   }
 
@@ -130,7 +130,7 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
     return new NdfsSolver(common, getAlpha(), getBeta(), getGamma(), getKernelWidth(),
-        getStandardization());
+        getContributionScores());
   }
 
   public static MLReader<NdfsSelector> read() {

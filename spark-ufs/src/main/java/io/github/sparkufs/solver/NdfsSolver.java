@@ -3,6 +3,7 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.SparseGraph;
+import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Partitioned;
@@ -36,24 +37,22 @@ import java.util.SplittableRandom;
  * its transpose, a c × n matrix with one column per sample. F lives on the driver between
  * iterations and is shared with the blocks.
  *
- * <p><b>Units of the features (a step the paper does not have).</b> With
- * {@code standardization} (default) the regression {@code ||XᵀW − F||² + β'||W||₂,₁} and
- * its W-step take X with each feature divided by its standard deviation σ_j (a constant
- * feature by nothing: its row of X is zeroed), so feature j scores {@code σ_j ||w_j||} in raw
- * units, the size of its contribution to {@code XᵀW}. The graph and the k-means
- * initialisation stay on X as given. In raw units, when β' is small against X Xᵀ (n ≫ d),
- * W is close to least squares, whose weight on a feature grows like 1 / σ_j: on
- * scikit-learn's digits (pixel spreads 3.5 to 6.5) the raw top 8 held the quieter pixels 30,
- * 62, 46 (σ 3.7, 4.1, 4.3) and the F-step never moved a sample from its k-means cluster, so
- * the ranking was that of the least-squares weights on the k-means indicator; k-means ACC
- * with the top 8 was .43 against .56 for the 8 largest variances, standardised .57.
+ * <p><b>Scores (a step the paper does not have).</b> With {@code contributionScores}
+ * (default) feature i scores {@code σ_i ||w_i||₂}, σ_i its standard deviation: the size of its
+ * contribution to the fitted {@code XᵀW}, which does not change when the feature is rescaled.
+ * The paper's {@code ||w_i||₂} grows like 1 / σ_i for the same contribution. When β' is small
+ * against X Xᵀ (n ≫ d), W is close to the least-squares fit of F, and the plain row norms put
+ * the quieter features first: on scikit-learn's digits (pixel spreads 1.9 to 6.5) the paper's
+ * top 8 held pixels 30, 62 and 46 (σ 3.7, 4.1, 4.3) and k-means with them scored ACC .43,
+ * against .56 for the 8 largest variances; scored by contribution, .57. (There the F-step
+ * moved no sample from its k-means cluster: W regresses the k-means indicator.) Eq. 10 and
+ * its minimiser are unchanged.
  *
  * <p><b>Scale of β.</b> The ℓ2,1 weight scales with the data: multiplying X by t multiplies
  * the β that gives the same selection by t. This solver therefore takes β in units of the
- * root-mean-square feature norm {@code s = sqrt(tr(X Xᵀ) / d)} (of the standardised X with
- * {@code standardization}) and uses {@code β' = β s} in Eq. 10 (reported as
- * {@code betaEffective}). Together with the default kernel width (mean k-th neighbour
- * distance), the selection does not depend on the units of X.
+ * root-mean-square feature norm {@code s = sqrt(tr(X Xᵀ) / d)} and uses {@code β' = β s} in
+ * Eq. 10 (reported as {@code betaEffective}). Together with the default kernel width (mean
+ * k-th neighbour distance), the selection does not depend on the units of X.
  *
  * <p><b>Algorithm (Algorithm 1, alternating).</b> Initialisation: F from a seeded k-means
  * clustering of the samples (best of {@value #INIT_KMEANS_RUNS} runs, see
@@ -123,8 +122,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   public static final double DEFAULT_BETA = 0.1;
   /** Default γ of Eq. 10 (see the class comment). */
   public static final double DEFAULT_GAMMA = 10.0;
-  /** By default the regression takes each feature in units of its standard deviation. */
-  public static final boolean DEFAULT_STANDARDIZATION = true;
+  /** By default a feature scores its contribution to XᵀW (see the class comment). */
+  public static final boolean DEFAULT_CONTRIBUTION_SCORES = true;
   /** Default heat-kernel width: 0 selects the mean distance to the k-th nearest neighbour. */
   public static final double DEFAULT_KERNEL_WIDTH = 0.0;
   /** Added to every entry of the k-means indicator before the columns are normalised. */
@@ -145,8 +144,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   private final double beta;
   private final double gamma;
   private final double kernelWidth;
+  private final boolean contributionScores;
   private final Boolean sampleSide;
-  private final boolean standardization;
 
   /**
    * @param common clusters c, neighbours k, iteration budget, tolerance and seed
@@ -161,22 +160,22 @@ public final class NdfsSolver implements FeatureSelectionSolver {
    */
   public NdfsSolver(CommonOptions common, double alpha, double beta, double gamma,
       double kernelWidth) {
-    this(common, alpha, beta, gamma, kernelWidth, DEFAULT_STANDARDIZATION);
+    this(common, alpha, beta, gamma, kernelWidth, DEFAULT_CONTRIBUTION_SCORES);
   }
 
   /**
-   * As above, with {@code standardization}: whether the regression of Eq. 10 takes each
-   * feature in units of its standard deviation (class comment; default
-   * {@value #DEFAULT_STANDARDIZATION}).
+   * As above, with {@code contributionScores}: whether feature i scores
+   * {@code σ_i ||w_i||₂} (its contribution to XᵀW, σ_i its standard deviation) rather than
+   * {@code ||w_i||₂} (class comment; default {@value #DEFAULT_CONTRIBUTION_SCORES}).
    */
   public NdfsSolver(CommonOptions common, double alpha, double beta, double gamma,
-      double kernelWidth, boolean standardization) {
-    this(common, alpha, beta, gamma, kernelWidth, standardization, null);
+      double kernelWidth, boolean contributionScores) {
+    this(common, alpha, beta, gamma, kernelWidth, contributionScores, null);
   }
 
   /** As above; {@code sampleSide} forces the n × n (true) or d × d (false) W-step, null = cheaper. */
   NdfsSolver(CommonOptions common, double alpha, double beta, double gamma, double kernelWidth,
-      boolean standardization, Boolean sampleSide) {
+      boolean contributionScores, Boolean sampleSide) {
     if (common == null) {
       throw new IllegalArgumentException("common options must not be null");
     }
@@ -198,7 +197,7 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     this.beta = beta;
     this.gamma = gamma;
     this.kernelWidth = kernelWidth;
-    this.standardization = standardization;
+    this.contributionScores = contributionScores;
     this.sampleSide = sampleSide;
   }
 
@@ -211,15 +210,13 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("numClusters = " + c + " exceeds the " + n + " samples");
     }
 
-    RowBlockMatrix z = standardization
-        ? scaled(x, UdfsSolver.featureScales(x.columnStatistics(), true)) : x;
-    RegularizedRegression regression = sampleSide == null ? new RegularizedRegression(z)
-        : new RegularizedRegression(z, sampleSide);
+    RegularizedRegression regression = sampleSide == null ? new RegularizedRegression(x)
+        : new RegularizedRegression(x, sampleSide);
     boolean woodbury = regression.usesSampleSide();
     x.execution().describe("NDFS: Gram matrix");
     DenseMatrix gram = woodbury && d > n ? null : regression.gram();
     double trace = gram == null
-        ? z.blocks().aggregate(b -> b.columns().frobeniusNormSquared(), Double::sum)
+        ? x.blocks().aggregate(b -> b.columns().frobeniusNormSquared(), Double::sum)
         : gram.trace();
     double betaEff = beta * Math.sqrt(trace / d);
     if (!(betaEff > 0)) {
@@ -232,17 +229,17 @@ public final class NdfsSolver implements FeatureSelectionSolver {
         common.knnSearch());
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Shared<SparseGraph> adjacency = x.execution().share(heat.normalizedAdjacency());
-    Partitioned<Block> blocks = z.blocks().map(
+    Partitioned<Block> blocks = x.blocks().map(
         b -> new Block(b, adjacency.get().rows(b.offset(), b.numRows())));
     adjacency.release();
 
     x.execution().describe("NDFS: k-means initialisation");
-    int[] init = initialClusters(x, d > n ? null : z == x ? gram : x.gram(), c, common.seed());
+    int[] init = initialClusters(x, d <= n ? gram : null, c, common.seed());
     DenseMatrix f = ClusterIndicator.relaxed(init, c, INIT_OFFSET);
     DenseMatrix xf = null;
     if (!woodbury) {
       Shared<DenseMatrix> sf = x.execution().share(f);
-      xf = z.multiply(sf);
+      xf = x.multiply(sf);
       sf.release();
     }
 
@@ -277,9 +274,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       }
     }
     blocks.release();
-    if (z != x) {
-      z.blocks().release();
-    }
 
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("iterations", (double) history.size());
@@ -288,7 +282,7 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("graphSeconds", graphSeconds);
     summary.put("betaEffective", betaEff);
     summary.put("sampleSide", woodbury ? 1.0 : 0.0);
-    summary.put("standardization", standardization ? 1.0 : 0.0);
+    summary.put("contributionScores", contributionScores ? 1.0 : 0.0);
     summary.put("l21Norm", RowSparsityWeights.l21Norm(w));
     summary.put("orthogonality", orthogonality(ftf));
     double[] norms = new double[c];
@@ -298,8 +292,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("minColumnNorm", Arrays.stream(norms).min().orElse(0));
     summary.put("maxColumnNorm", Arrays.stream(norms).max().orElse(0));
     summary.put("reassigned", reassignedFraction(f, init));
-    return new SelectionResult(DoubleArrays.sqrt(w.rowNormsSquared()), true, history.values(),
-        summary);
+    return new SelectionResult(rowNormScores(w, contributionScores
+        ? x.columnStatistics() : null), true, history.values(), summary);
   }
 
   /** Eq. 10 at (F, W) with the smoothed norm {@code Σ sqrt(||w_i||² + ε)}. */
@@ -361,16 +355,18 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     return best.labels();
   }
 
-  /** x with feature j multiplied by {@code scale[j]}. */
-  private static RowBlockMatrix scaled(RowBlockMatrix x, double[] scale) {
-    return new RowBlockMatrix(x.blocks().map(b -> {
-      DenseMatrix m = b.columns().copy();
-      double[] v = m.data();
-      for (int p = 0; p < v.length; p++) {
-        v[p] *= scale[p % scale.length];
+  /**
+   * The row norms {@code ||w_i||₂} of W, each times the standard deviation of feature i when
+   * {@code stats} is given: the size of feature i's contribution to XᵀW.
+   */
+  static double[] rowNormScores(DenseMatrix w, ColumnStatistics stats) {
+    double[] scores = DoubleArrays.sqrt(w.rowNormsSquared());
+    if (stats != null) {
+      for (int i = 0; i < scores.length; i++) {
+        scores[i] *= Math.sqrt(stats.variance(i));
       }
-      return new RowBlock(b.offset(), m);
-    }), x.numRows(), x.numCols());
+    }
+    return scores;
   }
 
   /** {@code ||Λ^{-1/2} Fᵀ F Λ^{-1/2} − I||_F} with Λ = diag(Fᵀ F): the departure from orthogonality. */

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * much it separates the clusters, not from its spread. Four strongly separated features
  * (separation 3) among 16 weakly separated ones (separation 1, an independent draw with the
  * same labels) shrunk to half their spread, n = 1000 ≫ d = 20: the regime of scikit-learn's
- * digits, where the quieter pixels carry less of the classes. In raw units the ℓ2,1
- * regression is close to least squares there, whose weight on a feature grows like
- * 1 / (its spread), and the row norms of W put the quiet features first.
+ * digits, where the quieter pixels carry less of the classes. The ℓ2,1 regression is close
+ * to least squares there, whose weight on a feature grows like 1 / (its spread), and the row
+ * norms of W put the quiet features first; scored by their contribution to XᵀW they do not.
  */
 class FeatureUnitsTest {
 
@@ -52,19 +52,20 @@ class FeatureUnitsTest {
     return recalls;
   }
 
-  private static NdfsSolver ndfs(boolean standardization) {
+  private static NdfsSolver ndfs(boolean contributionScores) {
     return new NdfsSolver(new CommonOptions(4, 5, 50, 1e-6, 3L), NdfsSolver.DEFAULT_ALPHA,
         NdfsSolver.DEFAULT_BETA, NdfsSolver.DEFAULT_GAMMA, NdfsSolver.DEFAULT_KERNEL_WIDTH,
-        standardization);
+        contributionScores);
   }
 
   @Test
   void ndfsRanksBySeparationNotSpread() {
-    // Measured (seeds 1-10): standardised every recall 1.0; raw units mean .675, per seed 0 to 1.
-    TestData.assertMeanRecall(quietFeatureRecalls(ndfs(true)), 0.9, "ndfs standardised");
+    // Measured (seeds 1-10): by contribution every recall 1.0; by the paper's row norms mean
+    // .675, per seed 0 to 1.
+    TestData.assertMeanRecall(quietFeatureRecalls(ndfs(true)), 0.9, "ndfs by contribution");
     double[] raw = quietFeatureRecalls(ndfs(false));
     assertTrue(Arrays.stream(raw).average().orElse(1) < 0.85,
-        "the paper's raw-unit regression was expected to prefer the quiet features: "
+        "the paper's row norms were expected to prefer the quiet features: "
             + Arrays.toString(raw));
   }
 }

@@ -27,6 +27,7 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
   private final IntParam lassoNeighbors;
   private final IntParam innerIterations;
   private final BooleanParam monotone;
+  private final BooleanParam contributionScores;
 
   public FsaslSelector() {
     this(Identifiable.randomUID("fsaslSelector"));
@@ -51,12 +52,16 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
         ParamValidators.gtEq(1));
     monotone = new BooleanParam(uid, "monotone",
         "true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration stops when none does; false: every W step of Theorem 1 is taken in full (Algorithm 2, the authors' code), and Eq. 5 may rise");
+    contributionScores = new BooleanParam(uid, "contributionScores", "whether feature i "
+        + "scores σ_i ||w_i||, its contribution to XᵀW (σ_i its standard deviation), instead of "
+        + "Algorithm 2's ||w_i||, which favours the quieter features (a step the paper lacks)");
     setDefault(alpha, FsaslSolver.DEFAULT_ALPHA);
     setDefault(beta, FsaslSolver.DEFAULT_BETA);
     setDefault(gamma, FsaslSolver.DEFAULT_GAMMA);
     setDefault(lassoNeighbors, FsaslSolver.DEFAULT_LASSO_NEIGHBORS);
     setDefault(innerIterations, FsaslSolver.DEFAULT_INNER_ITERATIONS);
     setDefault(monotone, FsaslSolver.DEFAULT_MONOTONE);
+    setDefault(contributionScores, FsaslSolver.DEFAULT_CONTRIBUTION_SCORES);
   }
 
   /** α of Eq. 5: the LASSO weight of the global structure S, as a fraction of each sample's λ_max, in (0, 1) */
@@ -87,6 +92,10 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
   /** true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration stops when none does; false: every W step of Theorem 1 is taken in full (Algorithm 2, the authors' code), and Eq. 5 may rise */
   public BooleanParam monotone() {
     return monotone;
+  }
+
+  public BooleanParam contributionScores() {
+    return contributionScores;
   }
 
   public double getAlpha() {
@@ -138,6 +147,15 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
     return this;
   }
 
+  public boolean getContributionScores() {
+    return (Boolean) getOrDefault(contributionScores);
+  }
+
+  public FsaslSelector setContributionScores(boolean value) {
+    set(contributionScores, value);
+    return this;
+  }
+
   public FsaslSelector setMonotone(boolean value) {
     set(monotone, value);
     return this;
@@ -156,7 +174,7 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
     return new FsaslSolver(common, getAlpha(), getBeta(), getGamma(), getLassoNeighbors(),
-        getInnerIterations(), getMonotone());
+        getInnerIterations(), getMonotone(), getContributionScores());
   }
 
   public static MLReader<FsaslSelector> read() {

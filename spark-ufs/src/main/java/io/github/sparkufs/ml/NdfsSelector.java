@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.NdfsSolver;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
@@ -24,6 +25,7 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
   private final DoubleParam beta;
   private final DoubleParam gamma;
   private final DoubleParam kernelWidth;
+  private final BooleanParam contributionScores;
 
   public NdfsSelector() {
     this(Identifiable.randomUID("ndfsSelector"));
@@ -43,7 +45,11 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     setDefault(alpha, NdfsSolver.DEFAULT_ALPHA);
     setDefault(beta, NdfsSolver.DEFAULT_BETA);
     setDefault(gamma, NdfsSolver.DEFAULT_GAMMA);
+    contributionScores = new BooleanParam(uid, "contributionScores", "whether feature i "
+        + "scores σ_i ||w_i||, its contribution to XᵀW (σ_i its standard deviation), instead of "
+        + "the paper's ||w_i||, which favours the quieter features (a step the paper lacks)");
     setDefault(kernelWidth, 0.0);
+    setDefault(contributionScores, NdfsSolver.DEFAULT_CONTRIBUTION_SCORES);
   }
 
   public DoubleParam alpha() {
@@ -62,6 +68,10 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     return kernelWidth;
   }
 
+  public BooleanParam contributionScores() {
+    return contributionScores;
+  }
+
   public double getAlpha() {
     return (Double) getOrDefault(alpha);
   }
@@ -76,6 +86,10 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
 
   public double getKernelWidth() {
     return (Double) getOrDefault(kernelWidth);
+  }
+
+  public boolean getContributionScores() {
+    return (Boolean) getOrDefault(contributionScores);
   }
 
   public NdfsSelector setAlpha(double value) {
@@ -98,6 +112,11 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
     return this;
   }
 
+  public NdfsSelector setContributionScores(boolean value) {
+    set(contributionScores, value);
+    return this;
+  }
+
   @Override
   public String methodName() {
     return "ndfs";
@@ -110,7 +129,8 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
 
   @Override
   protected FeatureSelectionSolver createSolver(CommonOptions common) {
-    return new NdfsSolver(common, getAlpha(), getBeta(), getGamma(), getKernelWidth());
+    return new NdfsSolver(common, getAlpha(), getBeta(), getGamma(), getKernelWidth(),
+        getContributionScores());
   }
 
   public static MLReader<NdfsSelector> read() {

@@ -70,6 +70,13 @@ import java.util.Map;
  *   <li>The paper's step from Eq. 9 to Eq. 10 drops a factor 2 of the local term; this class
  *       keeps the paper's (and the authors' code's) {@code L = L_S + β L_P} and reports Eq. 5
  *       with the local term weighted β/2, the form for which Eq. 10 is exact.
+ *   <li>Scores: with {@code contributionScores} (default) feature i scores
+ *       {@code σ_i ||w_i||₂}, σ_i its standard deviation, the size of its contribution to
+ *       {@code XᵀW}; Algorithm 2's {@code ||w_i||₂} grows like 1 / σ_i for the same
+ *       contribution. On scikit-learn's digits (pixel spreads 1.9 to 6.5) the plain row norms
+ *       ranked pixels 63, 41, 46, 38, 62 (σ 1.9, 3.0, 4.3, 3.5, 4.1) among the top 6, and
+ *       k-means with the top 8 scored ACC .42 against .58 for the 8 largest variances; by
+ *       contribution .57. The iteration itself is unchanged.
  *   <li>The regression W of Eq. 14 satisfies the constraint {@code WᵀXXᵀW = I} only as far
  *       as {@code XᵀW ≈ Y}. The structure is learned from, and Eq. 5 evaluated at, the feasible
  *       {@code W (WᵀXXᵀW)^{-1/2}} (a c × c whitening of X'); the scores are the row norms of the
@@ -170,6 +177,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   public static final int DEFAULT_INNER_ITERATIONS = 3;
   /** By default a W step must lower Eq. 5 (damped if need be), so the objective never rises. */
   public static final boolean DEFAULT_MONOTONE = true;
+  /** By default a feature scores its contribution to XᵀW (class comment). */
+  public static final boolean DEFAULT_CONTRIBUTION_SCORES = true;
 
   /**
    * Eigensolver residual tolerance in the Jacobi-scaled {@code T^{1/2} L T^{1/2}}, whose
@@ -204,6 +213,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   private final int lassoNeighbors;
   private final int innerIterations;
   private final boolean monotone;
+  private final boolean contributionScores;
 
   /**
    * @param common c, k (for the heat-kernel graph of the first iteration and the rows of P),
@@ -220,6 +230,17 @@ public final class FsaslSolver implements FeatureSelectionSolver {
    */
   public FsaslSolver(CommonOptions common, double alpha, double beta, double gamma,
       int lassoNeighbors, int innerIterations, boolean monotone) {
+    this(common, alpha, beta, gamma, lassoNeighbors, innerIterations, monotone,
+        DEFAULT_CONTRIBUTION_SCORES);
+  }
+
+  /**
+   * As above, with {@code contributionScores}: whether feature i scores {@code σ_i ||w_i||₂}
+   * (its contribution to XᵀW, σ_i its standard deviation) rather than {@code ||w_i||₂}
+   * (default {@value #DEFAULT_CONTRIBUTION_SCORES}).
+   */
+  public FsaslSolver(CommonOptions common, double alpha, double beta, double gamma,
+      int lassoNeighbors, int innerIterations, boolean monotone, boolean contributionScores) {
     if (!(alpha > 0 && alpha < 1)) {
       throw new IllegalArgumentException("alpha must be in (0, 1), got " + alpha);
     }
@@ -243,6 +264,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     this.lassoNeighbors = lassoNeighbors;
     this.innerIterations = innerIterations;
     this.monotone = monotone;
+    this.contributionScores = contributionScores;
   }
 
   /** With the default method parameters. */
@@ -394,8 +416,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("eigenSeconds", eigenNanos / 1e9);
     summary.put("structureSeconds", structureNanos / 1e9);
     summary.put("seconds", (System.nanoTime() - start) / 1e9);
-    return new SelectionResult(DoubleArrays.sqrt(w.regressed.rowNormsSquared()), true, values,
-        summary);
+    summary.put("contributionScores", contributionScores ? 1.0 : 0.0);
+    return new SelectionResult(NdfsSolver.rowNormScores(w.regressed,
+        contributionScores ? data.columnStatistics() : null), true, values, summary);
   }
 
   /** {@code M^{-1/2}} of a symmetric positive semi-definite c × c matrix (tiny modes floored). */

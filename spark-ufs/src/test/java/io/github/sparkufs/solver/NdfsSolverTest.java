@@ -68,9 +68,9 @@ class NdfsSolverTest {
   void woodburyPathMatchesFeatureSidePath() {
     DenseMatrix x = new PlantedClusters(60, 10, 3, 3.0, 5L).matrix(40);
     CommonOptions common = new CommonOptions(3, 5, 30, 0.0, 3L);
-    SelectionResult woodbury = new NdfsSolver(common, 1.0, 0.1, 10.0, 0.0, true)
+    SelectionResult woodbury = new NdfsSolver(common, 1.0, 0.1, 10.0, 0.0, true, true)
         .fit(RowBlockMatrix.local(x));
-    SelectionResult direct = new NdfsSolver(common, 1.0, 0.1, 10.0, 0.0, false)
+    SelectionResult direct = new NdfsSolver(common, 1.0, 0.1, 10.0, 0.0, true, false)
         .fit(RowBlockMatrix.local(x));
     assertEquals(1.0, woodbury.summary().get("sampleSide"));
     assertEquals(0.0, direct.summary().get("sampleSide"));

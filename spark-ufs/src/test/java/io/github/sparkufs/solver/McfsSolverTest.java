@@ -12,7 +12,6 @@ import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import io.github.sparkufs.testing.TestData;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class McfsSolverTest {
@@ -116,16 +115,7 @@ class McfsSolverTest {
     double sum = 0;
     for (long seed = 1; seed <= 10; seed++) {
       PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, seed);
-      DenseMatrix x = planted.matrix(400);
-      int[] informative = planted.informativeFeatures();
-      for (int j = 0, shrunk = 0; j < x.rows() && shrunk < 8; j++) {
-        if (Arrays.binarySearch(informative, j) < 0) {
-          for (int i = 0; i < x.cols(); i++) {
-            x.set(j, i, x.get(j, i) * 0.05 / Math.sqrt(1 + 3.0 * 3.0));
-          }
-          shrunk++;
-        }
-      }
+      DenseMatrix x = TestData.withQuietNoise(planted, 400);
       for (boolean standardization : new boolean[] {true, false}) {
         SelectionResult r = new McfsSolver(new CommonOptions(4, 5, 1, 0, 1),
             McfsSolver.DEFAULT_NUM_NON_ZEROS, 0, standardization).fit(RowBlockMatrix.local(x));

@@ -124,16 +124,7 @@ class UdfsSolverTest {
   void lowVarianceNoiseDoesNotOutrankInformativeFeatures() {
     for (long seed = 1; seed <= 10; seed++) {
       PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, seed);
-      DenseMatrix x = planted.matrix(400);
-      int[] informative = planted.informativeFeatures();
-      for (int j = 0, shrunk = 0; j < x.rows() && shrunk < 8; j++) {
-        if (Arrays.binarySearch(informative, j) < 0) {
-          for (int i = 0; i < x.cols(); i++) {
-            x.set(j, i, x.get(j, i) * 0.05 / Math.sqrt(1 + 3.0 * 3.0));
-          }
-          shrunk++;
-        }
-      }
+      DenseMatrix x = TestData.withQuietNoise(planted, 400);
       for (boolean standardization : new boolean[] {true, false}) {
         SelectionResult r = new UdfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1),
             UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, standardization, 1)

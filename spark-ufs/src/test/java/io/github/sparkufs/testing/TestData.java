@@ -101,6 +101,25 @@ public final class TestData {
     }
   }
 
+  /**
+   * {@code n} samples of {@code planted} (separation 3) with its first 8 noise features shrunk
+   * to standard deviation 0.05, about a sixtieth of the others': quiet columns without
+   * structure, which a method pricing features in raw units prefers.
+   */
+  public static DenseMatrix withQuietNoise(PlantedClusters planted, int n) {
+    DenseMatrix x = planted.matrix(n);
+    int[] informative = planted.informativeFeatures();
+    for (int j = 0, shrunk = 0; j < x.rows() && shrunk < 8; j++) {
+      if (Arrays.binarySearch(informative, j) < 0) {
+        for (int i = 0; i < x.cols(); i++) {
+          x.set(j, i, x.get(j, i) * 0.05 / Math.sqrt(1 + 3.0 * 3.0));
+        }
+        shrunk++;
+      }
+    }
+    return x;
+  }
+
   /** {@code x} split into {@code blocks} driver blocks of consecutive samples. */
   public static RowBlockMatrix blocks(DenseMatrix x, int blocks) {
     List<RowBlock> out = new ArrayList<>();

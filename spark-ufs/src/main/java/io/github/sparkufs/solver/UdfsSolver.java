@@ -39,8 +39,8 @@ import java.util.Map;
  * </ol>
  * Then the iteration of the paper's Algorithm 1 runs on the driver: W = P V with V the
  * eigenvectors of the c smallest eigenvalues of {@code Pᵀ(M + γD)P} ({@link SymmetricEigen}),
- * P the basis below, D the ℓ2,1 reweighting of W's rows ({@link RowSparsityWeights}, ε of
- * SPEC §2; D = I at the start). The objective recorded per iteration is
+ * P the basis below, D the ℓ2,1 reweighting of W's rows ({@link RowSparsityWeights}, ε =
+ * {@link RowSparsityWeights#DEFAULT_EPSILON}; D = I at the start). The objective recorded per iteration is
  * {@code Tr(WᵀMW) + γ Σ_i sqrt(||w_i||² + ε)}, the smoothed Eq. 12 that the reweighting
  * provably does not increase. Scores: {@code ||w_i||₂}, larger is better.
  *

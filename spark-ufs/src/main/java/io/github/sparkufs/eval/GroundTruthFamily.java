@@ -78,7 +78,7 @@ public enum GroundTruthFamily {
   /** One draw of the family: data (d × n, a column per sample), labels and the informative features. */
   public Draw draw(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + ordinal());
-    int[] informative = choose(numFeatures, INFORMATIVE, rnd);
+    int[] informative = PlantedClusters.choose(numFeatures, INFORMATIVE, rnd);
     boolean[] isInformative = new boolean[numFeatures];
     for (int f : informative) {
       isInformative[f] = true;
@@ -89,7 +89,7 @@ public enum GroundTruthFamily {
     double step = SEPARATION / Math.sqrt((clusters * (double) clusters - 1) / 12);
     double[][] centers = new double[signals][clusters];
     for (int s = 0; s < signals; s++) {
-      int[] levels = choose(clusters, clusters, rnd);
+      int[] levels = PlantedClusters.choose(clusters, clusters, rnd);
       for (int c = 0; c < clusters; c++) {
         centers[s][c] = step * (levels[c] - (clusters - 1) / 2.0);
       }
@@ -168,7 +168,7 @@ public enum GroundTruthFamily {
         at += size;
       }
       // Shuffled, so that no method can lean on the row order.
-      int[] order = choose(rows, rows, rnd);
+      int[] order = PlantedClusters.choose(rows, rows, rnd);
       int[] shuffled = new int[rows];
       for (int i = 0; i < rows; i++) {
         shuffled[i] = labels[order[i]];
@@ -179,21 +179,6 @@ public enum GroundTruthFamily {
       labels[i] = i % clusters;
     }
     return labels;
-  }
-
-  /** {@code count} distinct values of {@code [0, n)} in random order (a partial Fisher–Yates). */
-  private static int[] choose(int n, int count, SplittableRandom rnd) {
-    int[] perm = new int[n];
-    for (int i = 0; i < n; i++) {
-      perm[i] = i;
-    }
-    for (int i = 0; i < count; i++) {
-      int j = i + rnd.nextInt(n - i);
-      int t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
-    }
-    return Arrays.copyOf(perm, count);
   }
 
   private static void standardizeRows(DenseMatrix x) {

@@ -90,16 +90,7 @@ public final class Occlusion {
     int n = images.cols();
     int count = (int) Math.round(fraction * n);
     SplittableRandom rnd = new SplittableRandom(seed);
-    int[] order = new int[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    for (int i = 0; i < count; i++) {
-      int j = i + rnd.nextInt(n - i);
-      int t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
+    int[] order = PlantedClusters.choose(n, count, rnd);
     DenseMatrix out = images.copy();
     double[] v = out.data();
     int d = images.rows();

@@ -150,6 +150,21 @@ public final class PlantedClusters implements Serializable {
     return (double) hits / informative.length;
   }
 
+  /** {@code count} distinct values of {@code [0, n)} in random order (a partial Fisher–Yates). */
+  static int[] choose(int n, int count, SplittableRandom rnd) {
+    int[] perm = new int[n];
+    for (int i = 0; i < n; i++) {
+      perm[i] = i;
+    }
+    for (int i = 0; i < count; i++) {
+      int j = i + rnd.nextInt(n - i);
+      int t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+    return Arrays.copyOf(perm, count);
+  }
+
   static double gaussian(SplittableRandom rnd) {
     double u;
     double v;

@@ -16,6 +16,7 @@ public final class RowBlockMatrix {
   private final Partitioned<RowBlock> blocks;
   private final int numRows;
   private final int numCols;
+  private ColumnStatistics columnStatistics;
 
   public RowBlockMatrix(Partitioned<RowBlock> blocks, int numRows, int numCols) {
     this.blocks = blocks;
@@ -122,9 +123,15 @@ public final class RowBlockMatrix {
     }, DoubleArrays::accumulate);
   }
 
-  /** Per-feature mean, variance, minimum and maximum. */
-  public ColumnStatistics columnStatistics() {
-    return blocks.aggregate(ColumnStatistics::of, ColumnStatistics::merge);
+  /**
+   * Per-feature mean, variance, minimum and maximum: one pass over the blocks, the first time
+   * it is asked for (the solver's scaling and the glue's constant-feature check share it).
+   */
+  public synchronized ColumnStatistics columnStatistics() {
+    if (columnStatistics == null) {
+      columnStatistics = blocks.aggregate(ColumnStatistics::of, ColumnStatistics::merge);
+    }
+    return columnStatistics;
   }
 
   /** A copy with the per-feature mean removed from every sample (cached). */

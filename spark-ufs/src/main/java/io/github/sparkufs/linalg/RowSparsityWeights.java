@@ -2,7 +2,8 @@ package io.github.sparkufs.linalg;
 
 /**
  * The diagonal reweighting that turns the row-sparsity norms into weighted ridge problems
- * (NDFS paper, Eq. 12 and footnote 1; UFCM paper, Eq. 7): for ℓ2,1, {@code D_ii = 1 / (2 sqrt(||w_i||² + ε))}; for ℓ2,p,
+ * (NDFS paper, Eq. 12 and footnote 1; UFCM paper, Eq. 7): for ℓ2,1,
+ * {@code D_ii = 1 / (2 sqrt(||w_i||² + ε))}; for ℓ2,p,
  * {@code D_ii = p / (2 (||w_i||² + ε)^{(2 − p)/2})}. ε keeps every weight finite.
  */
 public final class RowSparsityWeights {

@@ -12,9 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * SPEC, spectral feature selection (Zhao and Liu, ICML 2007; docs/methods/spec.md), on the heat-kernel kNN
- * graph S ({@link HeatKernelGraph}; the paper's full RBF graph would be dense), with A
- * its degree matrix, {@code ℒ = A^{-1/2}(A − S)A^{-1/2}} with eigenpairs
+ * SPEC, spectral feature selection (Zhao and Liu, ICML 2007; docs/methods/spec.md), on the
+ * heat-kernel kNN graph S ({@link HeatKernelGraph}; the paper's full RBF graph would be dense),
+ * with A its degree matrix, {@code ℒ = A^{-1/2}(A − S)A^{-1/2}} with eigenpairs
  * {@code (λ_j, ξ_j)}, {@code ξ_0 = A^{1/2}1 / ||A^{1/2}1||}. Each feature f is normalised to
  * {@code f̂ = A^{1/2} f / ||A^{1/2} f||}, and {@code α_j = f̂ᵀ ξ_j}. The three scores:
  * <ul>

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
@@ -33,7 +32,7 @@ class SelectorModelTest {
   // Feature 3 best, then 1, then 0 and 4 tie (lower index first), then 2.
   private static UnsupervisedSelectorModel model(boolean largerIsBetter) {
     double[] scores = largerIsBetter ? new double[] {2, 5, 1, 9, 2} : new double[] {-2, -5, -1, -9, -2};
-    return new UnsupervisedSelectorModel("m", "test", scores, largerIsBetter, new double[0], Map.of());
+    return new UnsupervisedSelectorModel("m", "test", scores, largerIsBetter, null);
   }
 
   @Test

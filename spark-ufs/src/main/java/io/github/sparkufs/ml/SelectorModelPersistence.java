@@ -32,7 +32,8 @@ import scala.math.BigInt;
  *   <li>{@code path/metadata}: Spark's params metadata (class, uid, Spark version, params)
  *       with {@code "formatVersion": 1};
  *   <li>{@code path/data/model.json}: {@code method}, {@code largerIsBetter}, {@code scores}
- *       and {@code summary} ({@link SelectorSummary}'s fields by name), written and read on
+ *       and {@code summary} ({@link SelectorSummary}'s fields by name, the params as
+ *       JSON values), written and read on
  *       the driver through the path's Hadoop file system, so that saving needs no Spark job
  *       and works on a driver-local path as Spark Connect uses.
  * </ul>
@@ -61,15 +62,15 @@ final class SelectorModelPersistence {
     public void saveImpl(String path) {
       DefaultParamsWriter.saveMetadata(model, path, sparkSession(), Option.apply(formatVersion()),
           Option.empty());
-      ObjectNode data = StageReader.JSON.createObjectNode()
-          .put("method", model.method())
-          .put("largerIsBetter", model.isLargerBetter());
-      doubles(data.putArray("scores"), model.scores());
-      if (model.hasSummary()) {
-        summary(data.putObject("summary"), model.summary());
-      }
       Path file = new Path(path, DATA_FILE);
       try (OutputStream out = StageReader.fileSystem(file, sparkSession()).create(file)) {
+        ObjectNode data = StageReader.JSON.createObjectNode()
+            .put("method", model.method())
+            .put("largerIsBetter", model.isLargerBetter());
+        doubles(data.putArray("scores"), model.scores());
+        if (model.hasSummary()) {
+          summary(data.putObject("summary"), model.summary());
+        }
         StageReader.JSON.writerWithDefaultPrettyPrinter().writeValue(out, data);
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot write " + file, e);
@@ -82,7 +83,7 @@ final class SelectorModelPersistence {
       return new JObject(CollectionConverters.asScala(List.of(field)).toList());
     }
 
-    private static void summary(ObjectNode out, SelectorSummary s) {
+    private static void summary(ObjectNode out, SelectorSummary s) throws IOException {
       out.put("method", s.method())
           .put("numRows", s.numRows())
           .put("numFeatures", s.numFeatures())
@@ -92,7 +93,10 @@ final class SelectorModelPersistence {
           .put("fitSeconds", s.fitSeconds())
           .put("iterations", s.iterations())
           .put("converged", s.converged());
-      s.params().forEach(out.putObject("params")::put);
+      ObjectNode params = out.putObject("params");
+      for (Map.Entry<String, String> param : s.params().entrySet()) {
+        params.set(param.getKey(), StageReader.JSON.readTree(param.getValue()));
+      }
       doubles(out.putArray("objectiveHistory"), s.objectiveHistory());
       ArrayNode constant = out.putArray("constantFeatures");
       for (int j : s.constantFeatures()) {
@@ -137,7 +141,7 @@ final class SelectorModelPersistence {
       JsonNode s = data.path("summary");
       SelectorSummary summary = s.isMissingNode() ? null : new SelectorSummary(
           s.get("method").asText(), s.get("numRows").asLong(), s.get("numFeatures").asInt(),
-          s.get("seed").asLong(), map(s.get("params"), JsonNode::asText),
+          s.get("seed").asLong(), map(s.get("params"), JsonNode::toString),
           s.get("libraryVersion").asText(), s.get("sparkVersion").asText(),
           s.get("fitSeconds").asDouble(), s.get("iterations").asInt(),
           s.get("converged").asBoolean(), doubles(s.get("objectiveHistory")),

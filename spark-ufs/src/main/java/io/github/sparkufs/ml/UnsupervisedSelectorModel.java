@@ -33,7 +33,9 @@ import org.apache.spark.sql.types.StructType;
  * selection in its metadata, for clients that cannot call the model (Spark Connect): the ML
  * attributes of the kept features ({@code AttributeGroup}, named as in the input column when it
  * has names) and, under {@value #METADATA_KEY}, {@code method}, {@code largerIsBetter}, all d
- * {@code scores}, the {@code ranking} (best first) and the {@code selectedFeatures}.
+ * {@code scores}, the {@code ranking} (best first) and the {@code selectedFeatures}. The scores
+ * are decimal strings ({@code Double.toString}, exact), since a constant feature's NaN, or an
+ * infinite score, has no JSON number and Spark could not read the schema back.
  */
 public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorModel>
     implements SelectorParams, MLWritable {
@@ -202,7 +204,8 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
     return new MetadataBuilder()
         .putString("method", method)
         .putBoolean("largerIsBetter", largerIsBetter)
-        .putDoubleArray("scores", scores)
+        .putStringArray("scores", Arrays.stream(scores).mapToObj(Double::toString)
+            .toArray(String[]::new))
         .putLongArray("ranking", Arrays.stream(ranking()).asLongStream().toArray())
         .putLongArray("selectedFeatures", Arrays.stream(kept).asLongStream().toArray())
         .build();

@@ -120,7 +120,7 @@ final class BenchCommand {
     List<PaperProtocol.Row> rows = protocol.evaluate(copy.x, copy.labels, model.scores(),
         model.isLargerBetter(), ms);
     return new MethodBench(selector.methodName(), selector, fitSeconds,
-        model.objectiveHistory(), rows);
+        model.summary().objectiveHistory(), rows);
   }
 
   /** The comma-separated method names, in order; a name given twice is a usage error. */

@@ -93,10 +93,8 @@ final class ScaleCommand {
           model = selector.fit(data);
           fitSeconds = (System.nanoTime() - start) / 1e9;
         }
-        Double graphSeconds = model.summary().get("graphSeconds");
-        Double summaryIterations = model.summary().get("iterations");
-        int iterations = summaryIterations != null ? summaryIterations.intValue()
-            : model.objectiveHistory().length;
+        Double graphSeconds = model.summary().diagnostics().get("graphSeconds");
+        int iterations = model.summary().iterations();
         int found = (int) Math.round(planted.recall(model.ranking()) * informative);
         String blocks = placedOnDriver(mode, n, d) ? "driver" : "executors";
         double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -121,7 +119,7 @@ final class ScaleCommand {
         row.put("recall", (double) found / informative);
         row.put("loadAverage", load);
         ObjectNode summary = row.putObject("summary");
-        model.summary().forEach(summary::put);
+        model.summary().diagnostics().forEach(summary::put);
         if (json != null) {
           new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
               .writeValue(Path.of(json).toFile(), report);

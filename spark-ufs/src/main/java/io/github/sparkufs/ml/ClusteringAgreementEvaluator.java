@@ -11,7 +11,6 @@ import org.apache.spark.ml.evaluation.Evaluator;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
@@ -150,7 +149,7 @@ public final class ClusteringAgreementEvaluator extends Evaluator implements MLW
   }
 
   public static MLReader<ClusteringAgreementEvaluator> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(ClusteringAgreementEvaluator.class);
   }
 
   public static ClusteringAgreementEvaluator load(String path) {

@@ -345,7 +345,6 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     laplacian.release();
     Map<String, Double> summary = new LinkedHashMap<>();
     double[] values = history.values();
-    summary.put("iterations", (double) iterations);
     summary.put("objective", values[values.length - 1]);
     summary.put("dampedWSteps", (double) dampedSteps);
     summary.put("smallestWStep", smallestStep);
@@ -367,7 +366,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("seconds", (System.nanoTime() - start) / 1e9);
     summary.put("contributionScores", contributionScores ? 1.0 : 0.0);
     return new SelectionResult(NdfsSolver.rowNormScores(w.regressed,
-        contributionScores ? data.columnStatistics() : null), true, values, summary);
+        contributionScores ? data.columnStatistics() : null), true, iterations,
+        history.converged(), values, summary);
   }
 
   /** {@code M^{-1/2}} of a symmetric positive semi-definite c × c matrix (tiny modes floored). */

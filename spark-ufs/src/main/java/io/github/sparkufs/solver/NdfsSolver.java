@@ -296,7 +296,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     blocks.release();
 
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.size());
     summary.put("objective", lastObjective);
     summary.put("sigma", heat.sigma());
     summary.put("graphSeconds", graphSeconds);
@@ -313,7 +312,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("maxColumnNorm", Arrays.stream(norms).max().orElse(0));
     summary.put("reassigned", reassignedFraction(f, init));
     return new SelectionResult(rowNormScores(w, contributionScores
-        ? x.columnStatistics() : null), true, history.values(), summary);
+        ? x.columnStatistics() : null), true, history.size(), history.converged(),
+        history.values(), summary);
   }
 
   /** Eq. 10 at (F, W) with the smoothed norm {@code Σ sqrt(||w_i||² + ε)}. */

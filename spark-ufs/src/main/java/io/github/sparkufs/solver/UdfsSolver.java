@@ -175,12 +175,12 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     }
     double[] norms = DoubleArrays.sqrt(w.rowNormsSquared());
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.size());
     summary.put("scatterTrace", m.trace());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("shrinkage", shrinkage);
     summary.put("spanDimension", (double) r);
-    return new SelectionResult(norms, true, history.values(), summary);
+    return new SelectionResult(norms, true, history.size(), history.converged(),
+        history.values(), summary);
   }
 
   /** {@code Pᵀ (γ diag(weights)) P} for the basis P (d × r). */

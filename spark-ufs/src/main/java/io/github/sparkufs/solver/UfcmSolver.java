@@ -186,7 +186,6 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     }
     double totalScatter = projectedTotalScatter(st, w);
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) (history.size() - 1));
     summary.put("projectionDim", (double) dp);
     summary.put("objective", history.values()[history.size() - 1]);
     summary.put("totalScatter", totalScatter);
@@ -194,7 +193,9 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     summary.put("l2pPenalty", exactPenalty);
     summary.put("nonEmptyClusters", (double) sums.nonEmpty());
     summary.put("restartWins", (double) restartWins);
-    return new SelectionResult(scores, true, history.values(), summary);
+    // The history starts with the objective of the initial W and U.
+    return new SelectionResult(scores, true, history.size() - 1, history.converged(),
+        history.values(), summary);
   }
 
   /** The outcome of Eq. 14: the candidate kept, its index, its cluster sums and all costs. */

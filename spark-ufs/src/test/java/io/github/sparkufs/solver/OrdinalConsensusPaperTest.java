@@ -149,7 +149,7 @@ class OrdinalConsensusPaperTest {
     double seconds = (System.nanoTime() - t0) / 1e9;
     double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;
     System.out.printf("COIL20 fit (driver, %s iterations): %.2f s wall, %.2f s CPU, load %.1f%n",
-        r.summary().get("iterations"), seconds, cpuSeconds, os.getSystemLoadAverage());
+        r.iterations(), seconds, cpuSeconds, os.getSystemLoadAverage());
     assertTrue(cpuSeconds < 10, "COIL20 fit used " + cpuSeconds + " s of CPU");
   }
 

@@ -83,7 +83,7 @@ class RsfsPaperTest {
         .fit(RowBlockMatrix.local(data.x()));
     double seconds = (System.nanoTime() - t0) / 1e9;
     System.out.printf("RSFS COIL20 fit (driver-only, defaults: both starts, %d iterations "
-        + "kept): %.2f s%n", r.summary().get("iterations").intValue(), seconds);
+        + "kept): %.2f s%n", r.iterations(), seconds);
     table("COIL20 (defaults)", data, 20, r.scores());
   }
 

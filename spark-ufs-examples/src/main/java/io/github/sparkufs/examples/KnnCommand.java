@@ -1,10 +1,10 @@
 package io.github.sparkufs.examples;
 
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.graph.CellProbeKnn;
 import io.github.sparkufs.graph.ExactKnn;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.NeighborLists;
-import io.github.sparkufs.graph.CellProbeKnn;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;

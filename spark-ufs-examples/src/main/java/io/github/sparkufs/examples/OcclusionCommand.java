@@ -1,7 +1,7 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.Occlusion;
-import io.github.sparkufs.eval.PaperProtocol;
+import io.github.sparkufs.examples.bench.Occlusion;
+import io.github.sparkufs.examples.bench.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;

@@ -1,6 +1,6 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.GroundTruthFamily;
+import io.github.sparkufs.examples.bench.GroundTruthFamily;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;

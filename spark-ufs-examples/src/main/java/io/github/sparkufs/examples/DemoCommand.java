@@ -36,7 +36,7 @@ final class DemoCommand extends SparkCommand {
   SharedOptions.Planted plantedOptions = new SharedOptions.Planted(60, 4);
 
   @Mixin
-  SharedOptions.Methods methodOptions = new SharedOptions.Methods(List.copyOf(Selectors.names()));
+  SharedOptions.Methods methodOptions = new SharedOptions.Methods(Selectors.names());
 
   @Mixin
   SharedOptions.KMeansRuns kmeansRuns = new SharedOptions.KMeansRuns(10);

@@ -128,13 +128,13 @@ final class KnnCommand extends SparkCommand {
           if (exact) {
             start = System.nanoTime();
             cpuStart = cpuNanos();
-            List<NeighborLists> exact = KnnSearch.exact().searchAll(x, k);
+            List<NeighborLists> exactLists = KnnSearch.exact().searchAll(x, k);
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpu = (cpuNanos() - cpuStart) / 1e9;
             exactSeconds = String.format("%.2f", seconds);
             exactCpu = String.format("%.1f", cpu);
             ratio = String.format("%.3f/%.3f", approxSeconds / seconds, approxCpu / cpu);
-            fullRecall = String.format("%.4f", recall(exact, found));
+            fullRecall = String.format("%.4f", recall(exactLists, found));
           }
           double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
           out.printf("%8d %9s %9s %9.2f %9.1f %13s %13.4f %11s %5.2f%n", n, exactSeconds,

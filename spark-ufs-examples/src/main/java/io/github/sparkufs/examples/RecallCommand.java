@@ -18,8 +18,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code recall}: the ground-truth table. Every method at its default params on every
@@ -35,12 +37,12 @@ import picocli.CommandLine.Option;
 final class RecallCommand extends SparkCommand {
 
   @Mixin
-  SharedOptions.Methods methodOptions = new SharedOptions.Methods(List.copyOf(Selectors.names()));
+  SharedOptions.Methods methodOptions = new SharedOptions.Methods(Selectors.names());
 
-  @Option(names = "--families", split = ",", paramLabel = "F",
+  @Option(names = "--families", split = ",", paramLabel = "F", converter = FamilyByLabel.class,
       completionCandidates = FamilyLabels.class,
       description = "Families of planted data, of ${COMPLETION-CANDIDATES} (default: all).")
-  List<String> familyLabels = new ArrayList<>();
+  List<GroundTruthFamily> families = new ArrayList<>(List.of(GroundTruthFamily.values()));
 
   @Option(names = "--seeds", paramLabel = "N",
       description = "Draws per family, seeds 1..N (default: ${DEFAULT-VALUE}).")
@@ -57,16 +59,22 @@ final class RecallCommand extends SparkCommand {
     }
   }
 
+  /** A family by its label, e.g. {@code many-noise}. */
+  static final class FamilyByLabel implements ITypeConverter<GroundTruthFamily> {
+    @Override
+    public GroundTruthFamily convert(String label) {
+      for (GroundTruthFamily f : GroundTruthFamily.values()) {
+        if (f.label().equals(label)) {
+          return f;
+        }
+      }
+      throw new TypeConversionException("unknown family '" + label + "'");
+    }
+  }
+
   @Override
   void run(PrintWriter out) throws IOException {
     List<String> methods = methodOptions.checked();
-    List<GroundTruthFamily> families = new ArrayList<>();
-    for (String f : familyLabels) {
-      families.add(family(f));
-    }
-    if (families.isEmpty()) {
-      families.addAll(Arrays.asList(GroundTruthFamily.values()));
-    }
     if (seeds < 1) {
       throw new UsageException("--seeds must be >= 1, got " + seeds);
     }
@@ -121,16 +129,5 @@ final class RecallCommand extends SparkCommand {
           Arrays.stream(recall[mi]).average().orElse(Double.NaN)));
     }
     return t.toString();
-  }
-
-  private static GroundTruthFamily family(String label) {
-    for (GroundTruthFamily f : GroundTruthFamily.values()) {
-      if (f.label().equals(label)) {
-        return f;
-      }
-    }
-    throw new UsageException("unknown family '" + label + "'; known: "
-        + String.join(", ", Arrays.stream(GroundTruthFamily.values())
-            .map(GroundTruthFamily::label).toArray(String[]::new)));
   }
 }

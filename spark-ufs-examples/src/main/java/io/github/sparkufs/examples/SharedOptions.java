@@ -4,6 +4,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -85,7 +86,7 @@ final class SharedOptions {
         description = "Methods to run, of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     List<String> names;
 
-    Methods(List<String> names) {
+    Methods(Collection<String> names) {
       this.names = new ArrayList<>(names);
     }
 

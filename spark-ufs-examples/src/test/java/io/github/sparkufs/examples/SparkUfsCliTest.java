@@ -320,6 +320,8 @@ class SparkUfsCliTest {
       "occlusion --data x --num-features 3 --clusters 2 --image 3by1|Invalid value for option '--image': '3by1' is not WIDTHxHEIGHT",
       "occlusion --data x --num-features 3 --clusters 2 --image 3x1 --fractions 0.5,1.5|--fractions takes numbers in (0, 1], got 1.5",
       "knn --rows 100 --warmup 5|--warmup must be 0 or > --neighbors = 10, got 5",
+      "recall --families many-noise,nope|Invalid value for option '--families' (F): unknown family 'nope'",
+      "demo --methods ndfs,nope|Unknown method 'nope'",
   })
   void mistakesGetOneLineAndStatusTwo(String line, String expected) {
     Run r = new Run(line.split(" "));

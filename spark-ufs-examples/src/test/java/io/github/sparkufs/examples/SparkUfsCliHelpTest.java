@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -26,34 +23,19 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class SparkUfsCliHelpTest {
 
-  private static final class Run {
-    final int status;
-    final String out;
-    final String err;
-
-    Run(String... args) {
-      ByteArrayOutputStream o = new ByteArrayOutputStream();
-      ByteArrayOutputStream e = new ByteArrayOutputStream();
-      status = SparkUfsCli.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-          new PrintStream(e, true, StandardCharsets.UTF_8));
-      out = o.toString(StandardCharsets.UTF_8);
-      err = e.toString(StandardCharsets.UTF_8);
-    }
-  }
-
-  /** An option row of picocli's help: {@code "  -h, --help   ..."} or {@code "      --data FILE ..."}. */
+  /** An option row of the help: {@code "  -h, --help ..."} or {@code "      --data FILE ..."}. */
   private static final Pattern OPTION_ROW =
       Pattern.compile("^(?: {2}(-\\w), | {6})(--[\\w-]+)\\s");
 
   /** No command: the usage on stderr and status 2; asked for, on stdout and status 0. */
   @Test
   void theUsageIsAnErrorOnlyWhenNoCommandIsGiven() {
-    Run none = new Run();
+    SparkUfsCliTest.Run none = new SparkUfsCliTest.Run();
     assertEquals(2, none.status);
     assertTrue(none.err.contains("Usage: spark-ufs [-h] [COMMAND]"), none.err);
     assertEquals("", none.out);
     for (String[] args : new String[][] {{"--help"}, {"help"}, {"help", "bench"}}) {
-      Run help = new Run(args);
+      SparkUfsCliTest.Run help = new SparkUfsCliTest.Run(args);
       assertEquals(0, help.status, help.err);
       assertTrue(help.out.contains("Usage: spark-ufs "), help.out);
       assertEquals("", help.err);
@@ -71,7 +53,7 @@ class SparkUfsCliHelpTest {
     List<String> accepted = spec.options().stream().map(OptionSpec::names).flatMap(Arrays::stream)
         .sorted().toList();
 
-    Run help = new Run(command, "--help");
+    SparkUfsCliTest.Run help = new SparkUfsCliTest.Run(command, "--help");
     assertEquals(0, help.status, help.err);
     List<String> rows = new ArrayList<>();
     List<String> listed = new ArrayList<>();

@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SparkUfsCliTest {
 
-  private static final class Run {
+  /** One run of the tool, with its status and what it printed. */
+  static final class Run {
     final int status;
     final String out;
     final String err;

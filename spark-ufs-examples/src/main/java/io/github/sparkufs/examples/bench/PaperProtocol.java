@@ -1,6 +1,7 @@
-package io.github.sparkufs.eval;
+package io.github.sparkufs.examples.bench;
 
 import io.github.sparkufs.cluster.KMeans;
+import io.github.sparkufs.eval.ClusteringMetrics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.solver.FeatureRanking;
 import java.util.ArrayList;

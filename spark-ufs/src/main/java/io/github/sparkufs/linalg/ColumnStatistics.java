@@ -91,6 +91,45 @@ public final class ColumnStatistics implements Serializable {
     return scale;
   }
 
+  /**
+   * The first problem of scale, naming the feature and the value, or null when every feature
+   * lies in the range the methods compute in over {@code n} samples and {@code d} features:
+   *
+   * <ul>
+   *   <li>its largest absolute value, squared and summed over n·d terms (a Gram entry, a
+   *       squared distance, a total scatter), stays finite: at most
+   *       {@link #largestSafeValue(long, long)};</li>
+   *   <li>a non-constant feature's spread, max − min, is at least {@link #SMALLEST_SAFE_SPREAD}:
+   *       below it, squared differences lie within 2⁵² of the subnormal range and lose their
+   *       bits, so distances and scatters become rounding noise.</li>
+   * </ul>
+   */
+  public String scaleProblem(long n, long d) {
+    double largest = largestSafeValue(n, d);
+    for (int j = 0; j < mean.length; j++) {
+      double maxAbs = Math.max(Math.abs(min[j]), Math.abs(max[j]));
+      if (maxAbs > largest) {
+        return "feature " + j + " has the value " + (maxAbs == max[j] ? max[j] : min[j])
+            + ", whose square summed over " + n + " rows x " + d + " features overflows "
+            + "(largest usable magnitude " + (float) largest + ")";
+      }
+      if (!isConstant(j) && max[j] - min[j] < SMALLEST_SAFE_SPREAD) {
+        return "feature " + j + " spans only [" + min[j] + ", " + max[j] + "]: its squared "
+            + "differences fall below " + (float) (SMALLEST_SAFE_SPREAD * SMALLEST_SAFE_SPREAD)
+            + ", where they lose their precision";
+      }
+    }
+    return null;
+  }
+
+  /** {@code √(Double.MAX_VALUE / (n d))}: n·d squares of it sum to at most the largest double. */
+  public static double largestSafeValue(long n, long d) {
+    return Math.sqrt(Double.MAX_VALUE / ((double) n * d));
+  }
+
+  /** 2⁻⁴⁸⁵ ≈ 1.0e-146: its square is {@code Double.MIN_NORMAL / ulp(1)}, 2⁵² above subnormal. */
+  public static final double SMALLEST_SAFE_SPREAD = 0x1p-485;
+
   /** Whether every sample has the same value of feature j (its minimum equals its maximum). */
   public boolean isConstant(int j) {
     return min[j] == max[j];

@@ -351,7 +351,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
       summary.put("constantFeatures", (double) stats.numConstant());
       summary.put("fitSeconds", (System.nanoTime() - start) / 1e9);
       UnsupervisedSelectorModel model = new UnsupervisedSelectorModel(uid, methodName(),
-          FeatureRanking.withoutConstantFeatures(result.scores(), stats),
+          FeatureRanking.withoutConstantFeatures(methodName(), result.scores(), stats),
           result.largerIsBetter(), result.objectiveHistory(), summary);
       return copyValues(model, ParamMap.empty()).setParent(this);
     } finally {

@@ -1,5 +1,6 @@
 package io.github.sparkufs.spark;
 
+import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -88,7 +89,7 @@ public final class VectorBlocks {
         values.add(b.values == null ? new DenseMatrix(d, 0) : b.values);
       }
       parts.unpersist(false);
-      return RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values));
+      return checkedScale(RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values)), column);
     }
     JavaRDD<RowBlock> blocks = parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) -> {
       PartitionBlock b = it.next();
@@ -100,7 +101,24 @@ public final class VectorBlocks {
     }
     blocks.count();
     parts.unpersist(false);
-    return new RowBlockMatrix(new SparkPartitioned<>(blocks, execution), n, d);
+    return checkedScale(new RowBlockMatrix(new SparkPartitioned<>(blocks, execution), n, d),
+        column);
+  }
+
+  /**
+   * {@code x}, once its column statistics (computed here, once per fit, and kept for the
+   * solver and the constant-feature check) show every feature on a scale the methods can
+   * compute in: see {@link ColumnStatistics#scaleProblem}.
+   */
+  private static RowBlockMatrix checkedScale(RowBlockMatrix x, String column) {
+    x.execution().describe("column statistics of '" + column + "'");
+    String problem = x.columnStatistics().scaleProblem(x.numRows(), x.numCols());
+    if (problem != null) {
+      x.blocks().release();
+      throw new IllegalArgumentException("Column '" + column + "': " + problem
+          + "; rescale the column first (e.g. with MaxAbsScaler or StandardScaler)");
+    }
+    return x;
   }
 
   /** Validates the partition summaries; returns the offset of each partition, then n. */

@@ -146,6 +146,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("numClusters = " + c + " exceeds the number of features "
           + d + ": W has c orthonormal columns");
     }
+    x.requireGramMemory();
     double[] scale = x.columnStatistics().scales(standardization);
     DenseMatrix m = congruence(scatter(x, common.numNeighbors(), lambda, common.knnSearch()),
         scale);

@@ -2,6 +2,7 @@ package io.github.sparkufs.spark;
 
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import java.io.Serializable;
@@ -18,6 +19,7 @@ import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
 
 /**
  * Turns a vector column into the {@link RowBlockMatrix} every solver runs on, checking the
@@ -70,10 +72,9 @@ public final class VectorBlocks {
             .iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
     // One job checks every partition; small partitions send their values along, so data that
-    // stays on the driver is read in that single job.
+    // stays on the driver is read in that single job (larger data, once its size is checked).
     long perPartition = placement == Placement.DISTRIBUTED ? 0
-        : (placement == Placement.DRIVER ? Long.MAX_VALUE
-            : DRIVER_LIMIT / Math.max(1, rows.getNumPartitions()));
+        : DRIVER_LIMIT / Math.max(1, rows.getNumPartitions());
     List<PartitionBlock> scanned = parts.map(b -> b.forDriver(perPartition)).collect();
     List<PartitionBlock.Summary> summaries = new ArrayList<>();
     scanned.forEach(b -> summaries.add(b.summary));
@@ -83,19 +84,18 @@ public final class VectorBlocks {
     boolean onDriver = placement == Placement.DRIVER
         || (placement == Placement.AUTO && (long) n * d <= DRIVER_LIMIT);
     if (onDriver) {
+      DriverMemory.require("column '" + column + "' on the driver (n = " + n + ", d = " + d
+          + ")", d, n);
       boolean complete = scanned.stream().allMatch(b -> b.summary.count == 0 || b.values != null);
       List<DenseMatrix> values = new ArrayList<>();
       for (PartitionBlock b : complete ? scanned : parts.collect()) {
-        values.add(b.values == null ? new DenseMatrix(d, 0) : b.values);
+        values.add(valuesOf(b, d));
       }
       parts.unpersist(false);
       return checkedScale(RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values)), column);
     }
-    JavaRDD<RowBlock> blocks = parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) -> {
-      PartitionBlock b = it.next();
-      DenseMatrix values = b.values == null ? new DenseMatrix(d, 0) : b.values;
-      return Collections.singletonList(new RowBlock(offsets[p], values)).iterator();
-    }, true).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<RowBlock> blocks = blocksOf(parts, offsets, d)
+        .persist(StorageLevel.MEMORY_AND_DISK());
     if (checkpoint && sc.getCheckpointDir().isPresent()) {
       blocks.checkpoint();
     }
@@ -119,6 +119,71 @@ public final class VectorBlocks {
           + "; rescale the column first (e.g. with MaxAbsScaler or StandardScaler)");
     }
     return x;
+  }
+
+  /**
+   * One block per run of consecutive partitions holding at least {@link #MIN_BLOCK_ROWS} rows
+   * (a partition that holds as many stays a block of its own): every step over pairs of blocks
+   * (the exact kNN graph, the n × n kernel) runs one task per pair, so 300 rows in 200
+   * partitions would run 40,000 tasks of a few rows each.
+   */
+  private static JavaRDD<RowBlock> blocksOf(JavaRDD<PartitionBlock> parts, int[] offsets, int d) {
+    int[] block = blockOfPartition(offsets);
+    int numBlocks = block.length == 0 ? 0 : block[block.length - 1] + 1;
+    if (numBlocks == block.length) {
+      return parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) ->
+          Collections.singletonList(new RowBlock(offsets[p], valuesOf(it.next(), d))).iterator(),
+          true);
+    }
+    return parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) ->
+            Collections.singletonList(new Tuple2<>(new Tuple2<>(block[p], p), it.next()))
+                .iterator(), true)
+        .mapToPair(t -> t)
+        .repartitionAndSortWithinPartitions(new SparkPartitioned.TargetPartitioner(numBlocks),
+            new SparkPartitioned.SourceOrder())
+        .mapPartitions((Iterator<Tuple2<Tuple2<Integer, Integer>, PartitionBlock>> it) -> {
+          List<DenseMatrix> values = new ArrayList<>();
+          int first = -1;
+          while (it.hasNext()) {
+            Tuple2<Tuple2<Integer, Integer>, PartitionBlock> t = it.next();
+            first = first < 0 ? t._1()._2() : first;
+            values.add(valuesOf(t._2(), d));
+          }
+          return Collections.singletonList(new RowBlock(offsets[first],
+              RowBlockMatrix.concatColumns(d, values))).iterator();
+        }, true);
+  }
+
+  /** Smallest number of rows of a block made of several partitions (see {@link #blocksOf}). */
+  static final int MIN_BLOCK_ROWS = 16;
+
+  /**
+   * The block of each partition: consecutive partitions share one until it holds
+   * {@link #MIN_BLOCK_ROWS} rows; a short last run joins the block before it.
+   */
+  static int[] blockOfPartition(int[] offsets) {
+    int partitions = offsets.length - 1;
+    int[] block = new int[partitions];
+    int current = 0;
+    int start = 0;
+    for (int p = 0; p < partitions; p++) {
+      if (offsets[p] - start >= MIN_BLOCK_ROWS) {
+        current++;
+        start = offsets[p];
+      }
+      block[p] = current;
+    }
+    int lastStart = start;
+    if (current > 0 && offsets[partitions] - lastStart < MIN_BLOCK_ROWS) {
+      for (int p = partitions - 1; p >= 0 && block[p] == current; p--) {
+        block[p] = current - 1;
+      }
+    }
+    return block;
+  }
+
+  private static DenseMatrix valuesOf(PartitionBlock b, int d) {
+    return b.values == null ? new DenseMatrix(d, 0) : b.values;
   }
 
   /** Validates the partition summaries; returns the offset of each partition, then n. */

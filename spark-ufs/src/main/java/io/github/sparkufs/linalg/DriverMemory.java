@@ -44,9 +44,9 @@ public final class DriverMemory {
       throw new IllegalArgumentException(what + ": negative size " + rows + " x " + cols);
     }
     if (rows != 0 && cols > MAX_ARRAY_LENGTH / rows) {
-      throw new IllegalArgumentException(what + ": " + rows + " x " + cols + " values ("
-          + bytes((double) rows * cols * Double.BYTES) + " as doubles) pass the " + MAX_ARRAY_LENGTH
-          + " a Java array can hold. " + WAYS_OUT);
+      throw new IllegalArgumentException(what + ": " + rows + " x " + cols + " values pass the "
+          + MAX_ARRAY_LENGTH + " a Java array can hold; as doubles they need "
+          + bytes((double) rows * cols * Double.BYTES) + ". " + WAYS_OUT);
     }
     return (int) (rows * cols);
   }

@@ -96,9 +96,9 @@ public final class ColumnStatistics implements Serializable {
    * lies in the range the methods compute in over {@code n} samples and {@code d} features:
    *
    * <ul>
-   *   <li>its largest absolute value, squared and summed over n·d terms (a Gram entry, a
-   *       squared distance, a total scatter), stays finite: at most
-   *       {@link #largestSafeValue(long, long)};</li>
+   *   <li>its largest absolute value is at most {@link #largestSafeValue(long, long)}, so that
+   *       Gram entries and squared distances (sums of n·d squares) and the products the
+   *       eigensolvers and regressions form of them (fourth powers) stay finite;</li>
    *   <li>a non-constant feature's spread, max − min, is at least {@link #SMALLEST_SAFE_SPREAD}:
    *       below it, squared differences lie within 2⁵² of the subnormal range and lose their
    *       bits, so distances and scatters become rounding noise.</li>
@@ -110,8 +110,8 @@ public final class ColumnStatistics implements Serializable {
       double maxAbs = Math.max(Math.abs(min[j]), Math.abs(max[j]));
       if (maxAbs > largest) {
         return "feature " + j + " has the value " + (maxAbs == max[j] ? max[j] : min[j])
-            + ", whose square summed over " + n + " rows x " + d + " features overflows "
-            + "(largest usable magnitude " + (float) largest + ")";
+            + ", beyond " + (float) largest + ", the largest magnitude at which Gram matrices "
+            + "over " + n + " rows x " + d + " features and their products stay finite";
       }
       if (!isConstant(j) && max[j] - min[j] < SMALLEST_SAFE_SPREAD) {
         return "feature " + j + " spans only [" + min[j] + ", " + max[j] + "]: its squared "
@@ -122,9 +122,12 @@ public final class ColumnStatistics implements Serializable {
     return null;
   }
 
-  /** {@code √(Double.MAX_VALUE / (n d))}: n·d squares of it sum to at most the largest double. */
+  /**
+   * {@code MAX^{1/4} / √(n d)}, MAX the largest double: a Gram entry of values this large (n·d
+   * squares) is at most √MAX, so a product of two such entries is finite.
+   */
   public static double largestSafeValue(long n, long d) {
-    return Math.sqrt(Double.MAX_VALUE / ((double) n * d));
+    return Math.sqrt(Math.sqrt(Double.MAX_VALUE) / ((double) n * d));
   }
 
   /** 2⁻⁴⁸⁵ ≈ 1.0e-146: its square is {@code Double.MIN_NORMAL / ulp(1)}, 2⁵² above subnormal. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.DenseVector;
@@ -19,6 +20,8 @@ import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.storage.StorageLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 /**
@@ -27,8 +30,16 @@ import scala.Tuple2;
  * i-th row of the dataset whatever the partitioning. Problems (null vector, NaN or infinite
  * value, a vector of another size, no rows) are reported with the row number and the value
  * before any solver work starts.
+ *
+ * <p>Blocks are dense: every method works on the dense {@code X} (its Gram, centring, scatter
+ * and distances all fill in), so sparse vectors are densified here, n × d doubles, and the fit
+ * logs it once at INFO with the size. Keep d moderate for sparse data (a MaxVarianceSelector
+ * ahead in a Pipeline); {@link io.github.sparkufs.linalg.DriverMemory} refuses what the driver
+ * cannot hold.
  */
 public final class VectorBlocks {
+
+  private static final Logger LOG = LoggerFactory.getLogger(VectorBlocks.class);
 
   /** Where the blocks live. */
   public enum Placement {
@@ -81,6 +92,11 @@ public final class VectorBlocks {
     int[] offsets = check(summaries, column);
     int n = offsets[offsets.length - 1];
     int d = summaries.stream().filter(s -> s.count > 0).findFirst().get().size;
+    long sparse = summaries.stream().mapToLong(s -> s.sparse).sum();
+    if (sparse > 0) {
+      LOG.info("{}: densifying {} x {} input ({} of the rows sparse): {} MB", method, n, d,
+          sparse, String.format(Locale.ROOT, "%.1f", (double) n * d * Double.BYTES / 1e6));
+    }
     boolean onDriver = placement == Placement.DRIVER
         || (placement == Placement.AUTO && (long) n * d <= DRIVER_LIMIT);
     if (onDriver) {
@@ -280,10 +296,11 @@ public final class VectorBlocks {
         vectors.add(v);
       }
       if (vectors.isEmpty()) {
-        return new PartitionBlock(null, new Summary(0, 0, -1, null));
+        return new PartitionBlock(null, new Summary(0, 0, 0, -1, null));
       }
       DenseMatrix values = new DenseMatrix(size, vectors.size());
       double[] data = values.data();
+      int sparse = 0;
       for (int i = 0; i < vectors.size(); i++) {
         Vector v = vectors.get(i);
         int base = i * size;
@@ -291,6 +308,7 @@ public final class VectorBlocks {
           System.arraycopy(((DenseVector) v).values(), 0, data, base, size);
         } else {
           SparseVector sv = (SparseVector) v;
+          sparse++;
           int[] idx = sv.indices();
           double[] val = sv.values();
           for (int p = 0; p < idx.length; p++) {
@@ -298,7 +316,7 @@ public final class VectorBlocks {
           }
         }
       }
-      return new PartitionBlock(values, new Summary(vectors.size(), size, -1, null));
+      return new PartitionBlock(values, new Summary(vectors.size(), size, sparse, -1, null));
     }
 
     private static String firstNonFinite(Vector v) {
@@ -315,20 +333,25 @@ public final class VectorBlocks {
     }
 
     private static PartitionBlock problem(int row, String what) {
-      return new PartitionBlock(null, new Summary(row, -1, row, what));
+      return new PartitionBlock(null, new Summary(row, -1, 0, row, what));
     }
 
-    /** What the driver needs of a partition: row count, vector size, first problem. */
+    /**
+     * What the driver needs of a partition: row count, vector size, how many of the vectors
+     * were sparse, first problem.
+     */
     static final class Summary implements Serializable {
       private static final long serialVersionUID = 1L;
       final int count;
       final int size;
+      final int sparse;
       final int problemRow;
       final String problem;
 
-      Summary(int count, int size, int problemRow, String problem) {
+      Summary(int count, int size, int sparse, int problemRow, String problem) {
         this.count = count;
         this.size = size;
+        this.sparse = sparse;
         this.problemRow = problemRow;
         this.problem = problem;
       }

@@ -22,9 +22,9 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 
 /**
- * Agreement of a clustering with known classes (SPEC §2): {@code accuracy} under the best
- * one-to-one mapping of clusters to classes (Hungarian matching), or {@code nmi}, normalised
- * mutual information with {@code sqrt} (default), {@code arithmetic} or {@code max}
+ * Agreement of a clustering with known classes (as in the papers' experiments): {@code accuracy}
+ * under the best one-to-one mapping of clusters to classes (Hungarian matching), or {@code nmi},
+ * normalised mutual information with {@code sqrt} (default), {@code arithmetic} or {@code max}
  * normalisation. Both are larger-is-better, so the evaluator works with
  * {@code CrossValidator}. The contingency table is counted by Spark; only the c × c table
  * reaches the driver.

@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 
 /**
  * NDFS, nonnegative discriminative feature selection (Li, Yang, Liu, Zhou and Lu, AAAI 2012;
- * SPEC §3.1). It minimises Eq. 10 over a nonnegative scaled cluster indicator F and a
+ * docs/methods/ndfs.md). It minimises Eq. 10 over a nonnegative scaled cluster indicator F and a
  * feature-selection matrix W:
  *
  * <pre>

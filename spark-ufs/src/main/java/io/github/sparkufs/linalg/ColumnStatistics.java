@@ -2,6 +2,7 @@ package io.github.sparkufs.linalg;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Per-feature count, mean, variance, minimum and maximum of the data, computed block by block
@@ -110,13 +111,14 @@ public final class ColumnStatistics implements Serializable {
       double maxAbs = Math.max(Math.abs(min[j]), Math.abs(max[j]));
       if (maxAbs > largest) {
         return "feature " + j + " has the value " + (maxAbs == max[j] ? max[j] : min[j])
-            + ", beyond " + (float) largest + ", the largest magnitude at which Gram matrices "
+            + ", beyond " + String.format(Locale.ROOT, "%.3g", largest)
+            + ", the largest magnitude at which Gram matrices "
             + "over " + n + " rows x " + d + " features and their products stay finite";
       }
       if (!isConstant(j) && max[j] - min[j] < SMALLEST_SAFE_SPREAD) {
         return "feature " + j + " spans only [" + min[j] + ", " + max[j] + "]: its squared "
-            + "differences fall below " + (float) (SMALLEST_SAFE_SPREAD * SMALLEST_SAFE_SPREAD)
-            + ", where they lose their precision";
+            + "differences fall below " + String.format(Locale.ROOT, "%.3g",
+                SMALLEST_SAFE_SPREAD * SMALLEST_SAFE_SPREAD) + ", where they lose their precision";
       }
     }
     return null;

@@ -1,6 +1,7 @@
 package io.github.sparkufs.graph;
 
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
@@ -49,8 +50,9 @@ public final class SparseGraph implements Serializable {
   public static SparseGraph fromNeighbors(List<NeighborLists> lists, int n, EdgeWeight weight) {
     int k = lists.get(0).k();
     int[] rowPtr = new int[n + 1];
-    int[] cols = new int[n * k];
-    double[] w = new double[n * k];
+    int edges = DriverMemory.checkedLength("the kNN graph's n x k edges", n, k);
+    int[] cols = new int[edges];
+    double[] w = new double[edges];
     int row = 0;
     for (NeighborLists l : lists) {
       for (int i = 0; i < l.numRows(); i++, row++) {
@@ -231,8 +233,9 @@ public final class SparseGraph implements Serializable {
       counts[i + 1] += counts[i];
     }
     int[] fill = Arrays.copyOf(counts, n);
-    int[] c = new int[2 * nnz];
-    double[] w = new double[2 * nnz];
+    int both = DriverMemory.checkedLength("the graph's edges in both directions", 2, nnz);
+    int[] c = new int[both];
+    double[] w = new double[both];
     for (int i = 0; i < n; i++) {
       for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
         c[fill[i]] = cols[p];

@@ -2,6 +2,7 @@ package io.github.sparkufs.linalg;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Per-feature count, mean, variance, minimum and maximum of the data, computed block by block
@@ -90,6 +91,49 @@ public final class ColumnStatistics implements Serializable {
     }
     return scale;
   }
+
+  /**
+   * The first problem of scale, naming the feature and the value, or null when every feature
+   * lies in the range the methods compute in over {@code n} samples and {@code d} features:
+   *
+   * <ul>
+   *   <li>its largest absolute value is at most {@link #largestSafeValue(long, long)}, so that
+   *       Gram entries and squared distances (sums of n·d squares) and the products the
+   *       eigensolvers and regressions form of them (fourth powers) stay finite;</li>
+   *   <li>a non-constant feature's spread, max − min, is at least {@link #SMALLEST_SAFE_SPREAD}:
+   *       below it, squared differences lie within 2⁵² of the subnormal range and lose their
+   *       bits, so distances and scatters become rounding noise.</li>
+   * </ul>
+   */
+  public String scaleProblem(long n, long d) {
+    double largest = largestSafeValue(n, d);
+    for (int j = 0; j < mean.length; j++) {
+      double maxAbs = Math.max(Math.abs(min[j]), Math.abs(max[j]));
+      if (maxAbs > largest) {
+        return "feature " + j + " has the value " + (maxAbs == max[j] ? max[j] : min[j])
+            + ", beyond " + String.format(Locale.ROOT, "%.3g", largest)
+            + ", the largest magnitude at which Gram matrices "
+            + "over " + n + " rows x " + d + " features and their products stay finite";
+      }
+      if (!isConstant(j) && max[j] - min[j] < SMALLEST_SAFE_SPREAD) {
+        return "feature " + j + " spans only [" + min[j] + ", " + max[j] + "]: its squared "
+            + "differences fall below " + String.format(Locale.ROOT, "%.3g",
+                SMALLEST_SAFE_SPREAD * SMALLEST_SAFE_SPREAD) + ", where they lose their precision";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code MAX^{1/4} / √(n d)}, MAX the largest double: a Gram entry of values this large (n·d
+   * squares) is at most √MAX, so a product of two such entries is finite.
+   */
+  public static double largestSafeValue(long n, long d) {
+    return Math.sqrt(Math.sqrt(Double.MAX_VALUE) / ((double) n * d));
+  }
+
+  /** 2⁻⁴⁸⁵ ≈ 1.0e-146: its square is {@code Double.MIN_NORMAL / ulp(1)}, 2⁵² above subnormal. */
+  public static final double SMALLEST_SAFE_SPREAD = 0x1p-485;
 
   /** Whether every sample has the same value of feature j (its minimum equals its maximum). */
   public boolean isConstant(int j) {

@@ -35,10 +35,7 @@ public final class DenseMatrix implements Serializable {
   }
 
   private static int checkedSize(int rows, int cols) {
-    if (rows < 0 || cols < 0) {
-      throw new IllegalArgumentException("negative matrix size " + rows + " x " + cols);
-    }
-    return Math.multiplyExact(rows, cols);
+    return DriverMemory.checkedLength("a dense matrix", rows, cols);
   }
 
   /** The n × n identity. */

@@ -25,10 +25,19 @@ public final class RegularizedRegression {
     this(x, x.numCols() > x.numRows());
   }
 
-  /** {@code sampleSide} forces the n × n (Woodbury) path; false forces the d × d path. */
+  /**
+   * {@code sampleSide} forces the n × n (Woodbury) path; false forces the d × d path. The
+   * matrix of the chosen side is announced to {@link DriverMemory} here, before any work.
+   */
   public RegularizedRegression(RowBlockMatrix x, boolean sampleSide) {
     this.x = x;
     this.sampleSide = sampleSide;
+    if (sampleSide) {
+      DriverMemory.require("the n x n kernel Xᵀ D⁻¹ X of the ridge solve (n = " + x.numRows()
+          + ")", x.numRows(), x.numRows());
+    } else {
+      x.requireGramMemory();
+    }
   }
 
   /** Whether the n × n (Woodbury) system is solved. */

@@ -61,9 +61,18 @@ public final class RowBlockMatrix {
     return numCols;
   }
 
-  /** The d × d Gram matrix {@code X Xᵀ}. */
+  /** The d × d Gram matrix {@code X Xᵀ}, announced to {@link DriverMemory} before any work. */
   public DenseMatrix gram() {
+    requireGramMemory();
     return blocks.aggregate(b -> b.columns().gram(), DenseMatrix::accumulate);
+  }
+
+  /**
+   * Fails now, naming d and the bytes needed, unless the driver can hold {@link #gram()}: for
+   * the methods that need the Gram only after other work, to call first.
+   */
+  public void requireGramMemory() {
+    DriverMemory.require("the d x d Gram matrix X Xᵀ (d = " + numCols + ")", numCols, numCols);
   }
 
   /** {@code X F} (d × k) for a per-sample matrix given as k × n ({@code Fᵀ}). */

@@ -38,7 +38,7 @@ public final class SparseRowMatrix implements Serializable {
       throw new IllegalArgumentException(indices.length + " index rows for " + values.length
           + " value rows");
     }
-    int total = 0;
+    long total = 0;
     for (int r = 0; r < indices.length; r++) {
       if (indices[r].length != values[r].length) {
         throw new IllegalArgumentException("row " + r + " has " + indices[r].length
@@ -46,9 +46,10 @@ public final class SparseRowMatrix implements Serializable {
       }
       total += indices[r].length;
     }
+    int entries = DriverMemory.checkedLength("a sparse matrix's entries", total, 1);
     int[] ptr = new int[indices.length + 1];
-    int[] c = new int[total];
-    double[] v = new double[total];
+    int[] c = new int[entries];
+    double[] v = new double[entries];
     int at = 0;
     for (int r = 0; r < indices.length; r++) {
       int start = at;

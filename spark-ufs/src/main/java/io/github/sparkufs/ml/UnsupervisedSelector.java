@@ -348,7 +348,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
       SelectorSummary summary = SelectorSummary.of(this, common.seed(), n, stats, result,
           dataset.sparkSession().version(), (System.nanoTime() - start) / 1e9);
       UnsupervisedSelectorModel model = new UnsupervisedSelectorModel(uid, methodName(),
-          FeatureRanking.withoutConstantFeatures(result.scores(), stats),
+          FeatureRanking.withoutConstantFeatures(methodName(), result.scores(), stats),
           result.largerIsBetter(), summary);
       return copyValues(model, ParamMap.empty()).setParent(this);
     } finally {

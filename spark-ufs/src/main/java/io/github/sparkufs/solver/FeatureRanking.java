@@ -15,12 +15,20 @@ public final class FeatureRanking {
 
   private FeatureRanking() {}
 
-  /** The scores with those of the constant features replaced by NaN. */
-  public static double[] withoutConstantFeatures(double[] scores, ColumnStatistics stats) {
+  /**
+   * The scores with those of the constant features replaced by NaN; a non-finite score of any
+   * other feature is an arithmetic failure of {@code method}, never a ranking, and fails here.
+   */
+  public static double[] withoutConstantFeatures(String method, double[] scores,
+      ColumnStatistics stats) {
     double[] out = scores.clone();
     for (int j = 0; j < out.length; j++) {
       if (stats.isConstant(j)) {
         out[j] = Double.NaN;
+      } else if (!Double.isFinite(out[j])) {
+        throw new IllegalArgumentException(method + " scored feature " + j + " " + out[j]
+            + ": its arithmetic overflowed or lost all precision on these data; rescale the "
+            + "features (e.g. with StandardScaler) or check the method's params");
       }
     }
     return out;

@@ -227,13 +227,16 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     int n = data.numRows();
     int c = common.numClusters();
     int k = common.numNeighbors();
-    if (k > n - 2) {
-      throw new IllegalArgumentException("numNeighbors must be <= n - 2 = " + (n - 2)
-          + ", got " + k);
+    if (n < k + 2) {
+      throw new IllegalArgumentException("FSASL needs at least numNeighbors + 2 = " + (k + 2)
+          + " rows (μ, Eq. 21, reads each sample's numNeighbors + 1 nearest distances), got "
+          + n);
     }
-    if (c + EIGEN_EXTRA > n - 1) {
-      throw new IllegalArgumentException("numClusters must be <= n - 1 - " + EIGEN_EXTRA
-          + " = " + (n - 1 - EIGEN_EXTRA) + ", got " + c);
+    if (n < c + EIGEN_EXTRA + 1) {
+      throw new IllegalArgumentException("FSASL needs at least numClusters + "
+          + (EIGEN_EXTRA + 1) + " = " + (c + EIGEN_EXTRA + 1) + " rows (its eigensolver "
+          + "iterates numClusters + " + EIGEN_EXTRA + " vectors orthogonal to the constant one), "
+          + "got " + n);
     }
     long start = System.nanoTime();
     RowBlockMatrix x = data.centered();

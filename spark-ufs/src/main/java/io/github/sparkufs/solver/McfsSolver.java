@@ -77,6 +77,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     int n = x.numRows();
     int d = x.numCols();
     int c = common.numClusters();
+    x.requireGramMemory();
     x.execution().describe("MCFS: heat-kernel kNN graph");
     HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
         common.knnSearch());

@@ -146,6 +146,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("numClusters = " + c + " exceeds the number of features "
           + d + ": W has c orthonormal columns");
     }
+    x.requireGramMemory();
     double[] scale = x.columnStatistics().scales(standardization);
     DenseMatrix m = congruence(scatter(x, common.numNeighbors(), lambda, common.knnSearch()),
         scale);
@@ -384,8 +385,10 @@ public final class UdfsSolver implements FeatureSelectionSolver {
         }
         if (i == j) {
           if (!(s > 0)) {
-            throw new ArithmeticException("local Gram matrix plus lambda is not positive "
-                + "definite (pivot " + s + ")");
+            throw new IllegalArgumentException("UDFS: a local Gram matrix plus lambda I is not "
+                + "numerically positive definite (pivot " + s + "): lambda is too small for "
+                + "the scale of the data; raise lambda or rescale the features (e.g. with "
+                + "StandardScaler)");
           }
           l[i * size + i] = Math.sqrt(s);
         } else {

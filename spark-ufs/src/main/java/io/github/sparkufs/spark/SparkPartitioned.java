@@ -115,7 +115,7 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
       SerializableBinaryOperator<R> merge) {
     int n = numPartitions();
     JavaPairRDD<Integer, T> indexed = indexed();
-    JavaPairRDD<Tuple2<Integer, Integer>, R> pieces = indexed.cartesian(indexed)
+    JavaPairRDD<Tuple2<Integer, Integer>, R> pieces = pairs(indexed)
         .mapToPair(ab -> new Tuple2<>(new Tuple2<>(ab._1()._1(), ab._2()._1()),
             (R) pair.apply(ab._1()._2(), ab._2()._2())));
     return kept(mergeInOrder(pieces, n, merge));
@@ -127,7 +127,7 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
       SerializableBinaryOperator<R> merge) {
     int n = numPartitions();
     JavaPairRDD<Integer, T> indexed = indexed();
-    JavaPairRDD<Tuple2<Integer, Integer>, R> pieces = indexed.cartesian(indexed)
+    JavaPairRDD<Tuple2<Integer, Integer>, R> pieces = pairs(indexed)
         .filter(ab -> ab._1()._1() <= ab._2()._1())
         .flatMapToPair(ab -> {
           int i = ab._1()._1();
@@ -138,6 +138,19 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
                   new Tuple2<>(new Tuple2<>(j, i), p.second()))).iterator();
         });
     return kept(mergeInOrder(pieces, n, merge));
+  }
+
+  /**
+   * Every ordered pair of blocks, computed in as many tasks as there are blocks (or twice the
+   * cores, when more): one task per pair would run b² tasks, most of them far shorter than
+   * the cost of scheduling them when the blocks are small.
+   */
+  private JavaPairRDD<Tuple2<Integer, T>, Tuple2<Integer, T>> pairs(
+      JavaPairRDD<Integer, T> indexed) {
+    long blocks = numPartitions();
+    long tasks = Math.min(blocks * blocks,
+        Math.max(blocks, 2L * rdd.context().defaultParallelism()));
+    return indexed.cartesian(indexed).coalesce((int) tasks);
   }
 
   /** The blocks keyed by their partition index. */
@@ -175,7 +188,7 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
   }
 
   /** Sends key (t, s) to partition t, so merged block t lands where block t lives. */
-  private static final class TargetPartitioner extends Partitioner {
+  static final class TargetPartitioner extends Partitioner {
     private static final long serialVersionUID = 1L;
     private final int n;
 
@@ -195,7 +208,7 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
   }
 
   /** Orders keys (t, s) by s within a target partition. */
-  private static final class SourceOrder
+  static final class SourceOrder
       implements Comparator<Tuple2<Integer, Integer>>, Serializable {
     private static final long serialVersionUID = 1L;
 

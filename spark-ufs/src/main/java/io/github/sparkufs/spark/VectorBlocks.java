@@ -1,6 +1,8 @@
 package io.github.sparkufs.spark;
 
+import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import java.io.Serializable;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.DenseVector;
@@ -17,6 +20,9 @@ import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.storage.StorageLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Tuple2;
 
 /**
  * Turns a vector column into the {@link RowBlockMatrix} every solver runs on, checking the
@@ -24,8 +30,16 @@ import org.apache.spark.storage.StorageLevel;
  * i-th row of the dataset whatever the partitioning. Problems (null vector, NaN or infinite
  * value, a vector of another size, no rows) are reported with the row number and the value
  * before any solver work starts.
+ *
+ * <p>Blocks are dense: every method works on the dense {@code X} (its Gram, centring, scatter
+ * and distances all fill in), so sparse vectors are densified here, n × d doubles, and the fit
+ * logs it once at INFO with the size. Keep d moderate for sparse data (a MaxVarianceSelector
+ * ahead in a Pipeline); {@link io.github.sparkufs.linalg.DriverMemory} refuses what the driver
+ * cannot hold.
  */
 public final class VectorBlocks {
+
+  private static final Logger LOG = LoggerFactory.getLogger(VectorBlocks.class);
 
   /** Where the blocks live. */
   public enum Placement {
@@ -69,38 +83,123 @@ public final class VectorBlocks {
             .iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
     // One job checks every partition; small partitions send their values along, so data that
-    // stays on the driver is read in that single job.
+    // stays on the driver is read in that single job (larger data, once its size is checked).
     long perPartition = placement == Placement.DISTRIBUTED ? 0
-        : (placement == Placement.DRIVER ? Long.MAX_VALUE
-            : DRIVER_LIMIT / Math.max(1, rows.getNumPartitions()));
+        : DRIVER_LIMIT / Math.max(1, rows.getNumPartitions());
     List<PartitionBlock> scanned = parts.map(b -> b.forDriver(perPartition)).collect();
     List<PartitionBlock.Summary> summaries = new ArrayList<>();
     scanned.forEach(b -> summaries.add(b.summary));
     int[] offsets = check(summaries, column);
     int n = offsets[offsets.length - 1];
     int d = summaries.stream().filter(s -> s.count > 0).findFirst().get().size;
+    long sparse = summaries.stream().mapToLong(s -> s.sparse).sum();
+    if (sparse > 0) {
+      LOG.info("{}: densifying {} x {} input ({} of the rows sparse): {} MB", method, n, d,
+          sparse, String.format(Locale.ROOT, "%.1f", (double) n * d * Double.BYTES / 1e6));
+    }
     boolean onDriver = placement == Placement.DRIVER
         || (placement == Placement.AUTO && (long) n * d <= DRIVER_LIMIT);
     if (onDriver) {
+      DriverMemory.require("column '" + column + "' on the driver (n = " + n + ", d = " + d
+          + ")", d, n);
       boolean complete = scanned.stream().allMatch(b -> b.summary.count == 0 || b.values != null);
       List<DenseMatrix> values = new ArrayList<>();
       for (PartitionBlock b : complete ? scanned : parts.collect()) {
-        values.add(b.values == null ? new DenseMatrix(d, 0) : b.values);
+        values.add(valuesOf(b, d));
       }
       parts.unpersist(false);
-      return RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values));
+      return checkedScale(RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values)), column);
     }
-    JavaRDD<RowBlock> blocks = parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) -> {
-      PartitionBlock b = it.next();
-      DenseMatrix values = b.values == null ? new DenseMatrix(d, 0) : b.values;
-      return Collections.singletonList(new RowBlock(offsets[p], values)).iterator();
-    }, true).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<RowBlock> blocks = blocksOf(parts, offsets, d)
+        .persist(StorageLevel.MEMORY_AND_DISK());
     if (checkpoint && sc.getCheckpointDir().isPresent()) {
       blocks.checkpoint();
     }
     blocks.count();
     parts.unpersist(false);
-    return new RowBlockMatrix(new SparkPartitioned<>(blocks, execution), n, d);
+    return checkedScale(new RowBlockMatrix(new SparkPartitioned<>(blocks, execution), n, d),
+        column);
+  }
+
+  /**
+   * {@code x}, once its column statistics (computed here, once per fit, and kept for the
+   * solver and the constant-feature check) show every feature on a scale the methods can
+   * compute in: see {@link ColumnStatistics#scaleProblem}.
+   */
+  private static RowBlockMatrix checkedScale(RowBlockMatrix x, String column) {
+    x.execution().describe("column statistics of '" + column + "'");
+    String problem = x.columnStatistics().scaleProblem(x.numRows(), x.numCols());
+    if (problem != null) {
+      x.blocks().release();
+      throw new IllegalArgumentException("Column '" + column + "': " + problem
+          + "; rescale the column first (e.g. with MaxAbsScaler or StandardScaler)");
+    }
+    return x;
+  }
+
+  /**
+   * One block per run of consecutive partitions holding at least {@link #MIN_BLOCK_ROWS} rows
+   * (a partition that holds as many stays a block of its own): every step over pairs of blocks
+   * (the exact kNN graph, the n × n kernel) runs one task per pair, so 300 rows in 200
+   * partitions would run 40,000 tasks of a few rows each.
+   */
+  private static JavaRDD<RowBlock> blocksOf(JavaRDD<PartitionBlock> parts, int[] offsets, int d) {
+    int[] block = blockOfPartition(offsets);
+    int numBlocks = block.length == 0 ? 0 : block[block.length - 1] + 1;
+    if (numBlocks == block.length) {
+      return parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) ->
+          Collections.singletonList(new RowBlock(offsets[p], valuesOf(it.next(), d))).iterator(),
+          true);
+    }
+    return parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) ->
+            Collections.singletonList(new Tuple2<>(new Tuple2<>(block[p], p), it.next()))
+                .iterator(), true)
+        .mapToPair(t -> t)
+        .repartitionAndSortWithinPartitions(new SparkPartitioned.TargetPartitioner(numBlocks),
+            new SparkPartitioned.SourceOrder())
+        .mapPartitions((Iterator<Tuple2<Tuple2<Integer, Integer>, PartitionBlock>> it) -> {
+          List<DenseMatrix> values = new ArrayList<>();
+          int first = -1;
+          while (it.hasNext()) {
+            Tuple2<Tuple2<Integer, Integer>, PartitionBlock> t = it.next();
+            first = first < 0 ? t._1()._2() : first;
+            values.add(valuesOf(t._2(), d));
+          }
+          return Collections.singletonList(new RowBlock(offsets[first],
+              RowBlockMatrix.concatColumns(d, values))).iterator();
+        }, true);
+  }
+
+  /** Smallest number of rows of a block made of several partitions (see {@link #blocksOf}). */
+  static final int MIN_BLOCK_ROWS = 16;
+
+  /**
+   * The block of each partition: consecutive partitions share one until it holds
+   * {@link #MIN_BLOCK_ROWS} rows; a short last run joins the block before it.
+   */
+  static int[] blockOfPartition(int[] offsets) {
+    int partitions = offsets.length - 1;
+    int[] block = new int[partitions];
+    int current = 0;
+    int start = 0;
+    for (int p = 0; p < partitions; p++) {
+      if (offsets[p] - start >= MIN_BLOCK_ROWS) {
+        current++;
+        start = offsets[p];
+      }
+      block[p] = current;
+    }
+    int lastStart = start;
+    if (current > 0 && offsets[partitions] - lastStart < MIN_BLOCK_ROWS) {
+      for (int p = partitions - 1; p >= 0 && block[p] == current; p--) {
+        block[p] = current - 1;
+      }
+    }
+    return block;
+  }
+
+  private static DenseMatrix valuesOf(PartitionBlock b, int d) {
+    return b.values == null ? new DenseMatrix(d, 0) : b.values;
   }
 
   /** Validates the partition summaries; returns the offset of each partition, then n. */
@@ -197,10 +296,11 @@ public final class VectorBlocks {
         vectors.add(v);
       }
       if (vectors.isEmpty()) {
-        return new PartitionBlock(null, new Summary(0, 0, -1, null));
+        return new PartitionBlock(null, new Summary(0, 0, 0, -1, null));
       }
       DenseMatrix values = new DenseMatrix(size, vectors.size());
       double[] data = values.data();
+      int sparse = 0;
       for (int i = 0; i < vectors.size(); i++) {
         Vector v = vectors.get(i);
         int base = i * size;
@@ -208,6 +308,7 @@ public final class VectorBlocks {
           System.arraycopy(((DenseVector) v).values(), 0, data, base, size);
         } else {
           SparseVector sv = (SparseVector) v;
+          sparse++;
           int[] idx = sv.indices();
           double[] val = sv.values();
           for (int p = 0; p < idx.length; p++) {
@@ -215,7 +316,7 @@ public final class VectorBlocks {
           }
         }
       }
-      return new PartitionBlock(values, new Summary(vectors.size(), size, -1, null));
+      return new PartitionBlock(values, new Summary(vectors.size(), size, sparse, -1, null));
     }
 
     private static String firstNonFinite(Vector v) {
@@ -232,20 +333,25 @@ public final class VectorBlocks {
     }
 
     private static PartitionBlock problem(int row, String what) {
-      return new PartitionBlock(null, new Summary(row, -1, row, what));
+      return new PartitionBlock(null, new Summary(row, -1, 0, row, what));
     }
 
-    /** What the driver needs of a partition: row count, vector size, first problem. */
+    /**
+     * What the driver needs of a partition: row count, vector size, how many of the vectors
+     * were sparse, first problem.
+     */
     static final class Summary implements Serializable {
       private static final long serialVersionUID = 1L;
       final int count;
       final int size;
+      final int sparse;
       final int problemRow;
       final String problem;
 
-      Summary(int count, int size, int problemRow, String problem) {
+      Summary(int count, int size, int sparse, int problemRow, String problem) {
         this.count = count;
         this.size = size;
+        this.sparse = sparse;
         this.problemRow = problemRow;
         this.problem = problem;
       }

@@ -50,29 +50,39 @@ public final class VectorBlocks {
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
       String method, boolean checkpoint) {
-    return read(dataset, column, placement, method, checkpoint, false);
+    return read(dataset, column, placement, new SparkExecution(
+        JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()), method),
+        checkpoint, false);
   }
 
   /**
-   * Like {@link #read(Dataset, String, Placement, String, boolean)}; with {@code skipInvalid},
-   * rows with a null vector or a NaN or infinite value are dropped instead of failing the fit
-   * (vectors of another size still fail).
+   * Like {@link #read(Dataset, String, Placement, String, boolean)}, running its jobs in
+   * {@code execution}; with {@code skipInvalid}, rows with a null vector or a NaN or infinite
+   * value are dropped instead of failing the fit (vectors of another size still fail).
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
-      String method, boolean checkpoint, boolean skipInvalid) {
-    JavaSparkContext sc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
-    SparkExecution execution = new SparkExecution(sc, method);
+      SparkExecution execution, boolean checkpoint, boolean skipInvalid) {
     execution.describe("read and check column '" + column + "'");
     JavaRDD<InternalRow> rows = dataset.select(column).queryExecution().toRdd().toJavaRDD();
     JavaRDD<PartitionBlock> parts = rows.mapPartitions(
         (Iterator<InternalRow> it) -> Collections.singletonList(PartitionBlock.of(it, skipInvalid))
             .iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint);
+    } finally {
+      parts.unpersist(false);
+    }
+  }
+
+  /** Checks the scanned partitions and blocks them where {@code placement} says. */
+  private static RowBlockMatrix blocks(JavaRDD<PartitionBlock> parts, int numPartitions,
+      String column, Placement placement, SparkExecution execution, boolean checkpoint) {
     // One job checks every partition; small partitions send their values along, so data that
     // stays on the driver is read in that single job.
     long perPartition = placement == Placement.DISTRIBUTED ? 0
         : (placement == Placement.DRIVER ? Long.MAX_VALUE
-            : DRIVER_LIMIT / Math.max(1, rows.getNumPartitions()));
+            : DRIVER_LIMIT / Math.max(1, numPartitions));
     List<PartitionBlock> scanned = parts.map(b -> b.forDriver(perPartition)).collect();
     List<PartitionBlock.Summary> summaries = new ArrayList<>();
     scanned.forEach(b -> summaries.add(b.summary));
@@ -87,20 +97,14 @@ public final class VectorBlocks {
       for (PartitionBlock b : complete ? scanned : parts.collect()) {
         values.add(b.values == null ? new DenseMatrix(d, 0) : b.values);
       }
-      parts.unpersist(false);
       return RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values));
     }
     JavaRDD<RowBlock> blocks = parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) -> {
       PartitionBlock b = it.next();
       DenseMatrix values = b.values == null ? new DenseMatrix(d, 0) : b.values;
       return Collections.singletonList(new RowBlock(offsets[p], values)).iterator();
-    }, true).persist(StorageLevel.MEMORY_AND_DISK());
-    if (checkpoint && sc.getCheckpointDir().isPresent()) {
-      blocks.checkpoint();
-    }
-    blocks.count();
-    parts.unpersist(false);
-    return new RowBlockMatrix(new SparkPartitioned<>(blocks, execution), n, d);
+    }, true);
+    return new RowBlockMatrix(SparkPartitioned.computed(blocks, execution, checkpoint), n, d);
   }
 
   /** Validates the partition summaries; returns the offset of each partition, then n. */

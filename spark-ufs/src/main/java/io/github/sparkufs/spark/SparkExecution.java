@@ -102,11 +102,14 @@ public final class SparkExecution implements Execution, AutoCloseable {
     }
   }
 
-  /** True when {@code e} or a cause is Spark's failure of a job of this fit's cancelled group. */
+  /**
+   * True when {@code e} or a cause is Spark's failure of a job of this fit's group for its
+   * cancellation (a running job, or one submitted after the group was cancelled).
+   */
   private boolean cancelledHere(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof SparkException && t.getMessage() != null
-          && t.getMessage().contains("cancelled job group " + jobGroup)) {
+          && t.getMessage().contains("cancel") && t.getMessage().contains(jobGroup)) {
         return true;
       }
     }

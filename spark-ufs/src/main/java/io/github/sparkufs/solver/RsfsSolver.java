@@ -367,7 +367,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       double l21 = RowSparsityWeights.smoothedL21Norm(w, RowSparsityWeights.DEFAULT_EPSILON);
       double objective = total.graphTerm + alpha * total.fitTerm + beta * l21
           + gamma * total.l1Term + penalty;
-      huberValues[loop.iteration() - 1] = total.graphTerm + alpha * total.huberTerm + beta * l21 + penalty;
+      huberValues[loop.iteration() - 1] = total.graphTerm + alpha * total.huberTerm
+          + beta * l21 + penalty;
       run.weights = w;
       run.noise = total.z;
       run.indicator = f;

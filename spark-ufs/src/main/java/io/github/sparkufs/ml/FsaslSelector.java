@@ -7,7 +7,6 @@ import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -178,7 +177,7 @@ public final class FsaslSelector extends UnsupervisedSelector<FsaslSelector> {
   }
 
   public static MLReader<FsaslSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(FsaslSelector.class);
   }
 
   public static FsaslSelector load(String path) {

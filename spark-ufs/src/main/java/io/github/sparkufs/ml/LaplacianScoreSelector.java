@@ -5,7 +5,6 @@ import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.LaplacianScoreSolver;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -103,7 +102,7 @@ public final class LaplacianScoreSelector extends UnsupervisedSelector<Laplacian
   }
 
   public static MLReader<LaplacianScoreSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(LaplacianScoreSelector.class);
   }
 
   public static LaplacianScoreSelector load(String path) {

@@ -3,7 +3,6 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.MaxVarianceSolver;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -36,7 +35,7 @@ public final class MaxVarianceSelector extends UnsupervisedSelector<MaxVarianceS
   }
 
   public static MLReader<MaxVarianceSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(MaxVarianceSelector.class);
   }
 
   public static MaxVarianceSelector load(String path) {

@@ -7,7 +7,6 @@ import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -112,7 +111,7 @@ public final class McfsSelector extends UnsupervisedSelector<McfsSelector> {
   }
 
   public static MLReader<McfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(McfsSelector.class);
   }
 
   public static McfsSelector load(String path) {

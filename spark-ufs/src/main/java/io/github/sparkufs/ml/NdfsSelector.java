@@ -6,7 +6,6 @@ import io.github.sparkufs.solver.NdfsSolver;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -134,7 +133,7 @@ public final class NdfsSelector extends UnsupervisedSelector<NdfsSelector> {
   }
 
   public static MLReader<NdfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(NdfsSelector.class);
   }
 
   public static NdfsSelector load(String path) {

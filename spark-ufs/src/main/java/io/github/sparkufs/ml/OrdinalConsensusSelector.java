@@ -9,7 +9,6 @@ import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -201,7 +200,7 @@ public final class OrdinalConsensusSelector extends UnsupervisedSelector<Ordinal
   }
 
   public static MLReader<OrdinalConsensusSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(OrdinalConsensusSelector.class);
   }
 
   public static OrdinalConsensusSelector load(String path) {

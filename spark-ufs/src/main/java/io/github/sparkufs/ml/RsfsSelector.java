@@ -7,7 +7,6 @@ import java.util.Locale;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -166,7 +165,7 @@ public final class RsfsSelector extends UnsupervisedSelector<RsfsSelector> {
   }
 
   public static MLReader<RsfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(RsfsSelector.class);
   }
 
   public static RsfsSelector load(String path) {

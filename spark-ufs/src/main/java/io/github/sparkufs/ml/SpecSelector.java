@@ -6,7 +6,6 @@ import io.github.sparkufs.solver.SpecSolver;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -98,7 +97,7 @@ public final class SpecSelector extends UnsupervisedSelector<SpecSelector> {
   }
 
   public static MLReader<SpecSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(SpecSelector.class);
   }
 
   public static SpecSelector load(String path) {

@@ -6,7 +6,6 @@ import io.github.sparkufs.solver.UdfsSolver;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -128,7 +127,7 @@ public final class UdfsSelector extends UnsupervisedSelector<UdfsSelector> {
   }
 
   public static MLReader<UdfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(UdfsSelector.class);
   }
 
   public static UdfsSelector load(String path) {

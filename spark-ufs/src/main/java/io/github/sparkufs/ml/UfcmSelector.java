@@ -6,7 +6,6 @@ import io.github.sparkufs.solver.UfcmSolver;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 
@@ -136,7 +135,7 @@ public final class UfcmSelector extends UnsupervisedSelector<UfcmSelector> {
   }
 
   public static MLReader<UfcmSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(UfcmSelector.class);
   }
 
   public static UfcmSelector load(String path) {

@@ -10,9 +10,7 @@ import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.spark.SparkExecution;
 import io.github.sparkufs.spark.VectorBlocks;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.DoubleParam;
@@ -362,12 +360,11 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
       SelectionResult result = createSolver(common).fit(x);
       x.execution().describe("constant features");
       ColumnStatistics stats = x.columnStatistics();
-      Map<String, Double> summary = new LinkedHashMap<>(result.summary());
-      summary.put("constantFeatures", (double) stats.numConstant());
-      summary.put("fitSeconds", (System.nanoTime() - start) / 1e9);
+      SelectorSummary summary = SelectorSummary.of(this, common.seed(), n, stats, result,
+          dataset.sparkSession().version(), (System.nanoTime() - start) / 1e9);
       UnsupervisedSelectorModel model = new UnsupervisedSelectorModel(uid, methodName(),
           FeatureRanking.withoutConstantFeatures(result.scores(), stats),
-          result.largerIsBetter(), result.objectiveHistory(), summary);
+          result.largerIsBetter(), summary);
       return copyValues(model, ParamMap.empty()).setParent(this);
     } finally {
       x.blocks().release();

@@ -3,8 +3,8 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.graph.KnnSearch;
 
 /**
- * The settings every method shares (SPEC §6): the number of clusters c, the neighbourhood size
- * k, the iteration budget, the relative-change tolerance, the random seed and how the kNN
+ * The settings every method shares (README, "Params"): the number of clusters c, the neighbourhood
+ * size k, the iteration budget, the relative-change tolerance, the random seed and how the kNN
  * graph over samples is searched ({@link KnnSearch#of}). Validated on construction, each
  * message naming the bad value.
  */

@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 
 /**
  * NDFS, nonnegative discriminative feature selection (Li, Yang, Liu, Zhou and Lu, AAAI 2012;
- * SPEC §3.1). It minimises Eq. 10 over a nonnegative scaled cluster indicator F and a
+ * docs/methods/ndfs.md). It minimises Eq. 10 over a nonnegative scaled cluster indicator F and a
  * feature-selection matrix W:
  *
  * <pre>
@@ -291,7 +291,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     IterativeFit.Result history = loop.result();
 
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.iterations());
     summary.put("objective", history.lastObjective());
     summary.put("sigma", heat.sigma());
     summary.put("graphSeconds", graphSeconds);
@@ -308,7 +307,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("maxColumnNorm", Arrays.stream(norms).max().orElse(0));
     summary.put("reassigned", reassignedFraction(f, init));
     return new SelectionResult(rowNormScores(w, contributionScores
-        ? x.columnStatistics() : null), true, history.objectives(), summary);
+        ? x.columnStatistics() : null), true, history.iterations(), history.converged(),
+        history.objectives(), summary);
   }
 
   /** The data blocks with their rows of the normalised adjacency (cached until closed). */

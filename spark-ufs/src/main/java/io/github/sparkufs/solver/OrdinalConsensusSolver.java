@@ -321,7 +321,6 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       scores[i] = Math.sqrt(norms[i]);
     }
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.iterations());
     summary.put("projectionDim", (double) d2);
     summary.put("betweenScatter", criterion == Criterion.BETWEEN ? 1.0 : 0.0);
     summary.put("finalLambda", lambda);
@@ -331,7 +330,8 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     summary.put("meanSampleWeight", ustats.totalWeight / n);
     summary.put("reseededClusters", (double) reseeded);
     summary.put("objective", history.lastObjective());
-    return new SelectionResult(scores, true, history.objectives(), summary);
+    return new SelectionResult(scores, true, history.iterations(), history.converged(),
+        history.objectives(), summary);
   }
 
   /** d₂ distinct columns of {@code I_d}, chosen by a partial Fisher-Yates shuffle. */

@@ -320,7 +320,6 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
     int iterations = kept.objectives.length;
     summary.put("initStarts", initMode == InitMode.BOTH ? 2.0 : 1.0);
-    summary.put("iterations", (double) iterations);
     summary.put("objective", kept.finalObjective());
     summary.put("huberObjective", huberHistory[iterations - 1]);
     summary.put("kernelWidth", graph.width());
@@ -331,7 +330,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     summary.put("noiseFraction", kept.noiseFraction);
     summary.put("orthogonalityError", kept.orthogonalityError);
     summary.put("sampleSide", regression.usesSampleSide() ? 1.0 : 0.0);
-    return new SelectionResult(rowNorms(weights), true, kept.objectives, summary);
+    return new SelectionResult(rowNorms(weights), true, iterations, kept.converged,
+        kept.objectives, summary);
   }
 
   /** Algorithm 1 from the initial indicator {@code f} (c × n), D = I and Z = 0. */
@@ -381,8 +381,10 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       product = total.product;
       dWeights = RowSparsityWeights.l21(w, RowSparsityWeights.DEFAULT_EPSILON);
     }
-    run.objectives = loop.result().objectives();
-    run.huber = Arrays.copyOf(huberValues, loop.iteration());
+    IterativeFit.Result result = loop.result();
+    run.objectives = result.objectives();
+    run.converged = result.converged();
+    run.huber = Arrays.copyOf(huberValues, result.iterations());
     return run;
   }
 
@@ -562,6 +564,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     DenseMatrix noise;
     DenseMatrix indicator;
     double[] objectives;
+    boolean converged;
     double[] huber;
     double noiseFraction;
     double orthogonalityError;

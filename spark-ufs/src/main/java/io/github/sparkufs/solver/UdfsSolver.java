@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * UDFS, ℓ2,1-norm regularised discriminative feature selection (Yang, Shen, Ma, Huang and Zhou,
- * IJCAI 2011), SPEC §5. It solves (Eq. 12)
+ * IJCAI 2011; docs/methods/udfs.md). It solves (Eq. 12)
  * {@code min_W Tr(Wᵀ M W) + γ ||W||₂,₁} subject to {@code WᵀW = I} (W is d × c), with the local
  * discriminative scatter
  * {@code M = X (Σ_i S_i H (X̃_iᵀ X̃_i + λI)^{-1} H S_iᵀ) Xᵀ} (Eq. 10–11): the local set of sample
@@ -78,7 +78,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    * 1e-2 to 10; λ = 100 with γ = 1e-2: .451). When λ is much larger than the local scatter,
    * {@code M ≈ Σ_i X̃_i X̃_iᵀ / λ}, so only the product γλ matters (λ = 1e4 with γ = 1e-4
    * gives the same .472). The size of the local sets matters more: k = 3 gives .531, k = 20
-   * .378 (README).
+   * .378 (docs/methods/udfs.md).
    */
   public static final double DEFAULT_GAMMA = 1e-3;
   /**
@@ -176,12 +176,12 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     IterativeFit.Result history = loop.result();
     double[] norms = DoubleArrays.sqrt(w.rowNormsSquared());
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.iterations());
     summary.put("scatterTrace", m.trace());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("shrinkage", shrinkage);
     summary.put("spanDimension", (double) r);
-    return new SelectionResult(norms, true, history.objectives(), summary);
+    return new SelectionResult(norms, true, history.iterations(), history.converged(),
+        history.objectives(), summary);
   }
 
   /** {@code Pᵀ (γ diag(weights)) P} for the basis P (d × r). */

@@ -50,9 +50,10 @@ public final class ClusterSums implements Serializable {
         }
       }
     }
-    Shared<int[][]> shared = x.execution().share(labelings);
-    Partial total = x.blocks().aggregate(b -> Partial.of(b, shared.get(), k), Partial::merge);
-    shared.release();
+    Partial total;
+    try (Shared<int[][]> shared = x.execution().share(labelings)) {
+      total = x.blocks().aggregate(b -> Partial.of(b, shared.get(), k), Partial::merge);
+    }
     List<ClusterSums> out = new ArrayList<>(labelings.length);
     for (int t = 0; t < labelings.length; t++) {
       out.add(new ClusterSums(total.sums[t], total.counts[t]));

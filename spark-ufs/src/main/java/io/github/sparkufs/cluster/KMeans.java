@@ -96,9 +96,10 @@ public final class KMeans {
     int d = x.numCols();
     double prevCost = Double.POSITIVE_INFINITY;
     for (int it = 0; it < maxIter; it++) {
-      Shared<DenseMatrix> shared = x.execution().share(centers);
-      Stats s = x.blocks().aggregate(b -> Stats.of(b, shared.get()), Stats::merge);
-      shared.release();
+      Stats s;
+      try (Shared<DenseMatrix> shared = x.execution().share(centers)) {
+        s = x.blocks().aggregate(b -> Stats.of(b, shared.get()), Stats::merge);
+      }
       DenseMatrix next = new DenseMatrix(d, k);
       for (int c = 0; c < k; c++) {
         if (s.counts[c] == 0) {
@@ -121,15 +122,16 @@ public final class KMeans {
 
   /** The index of the nearest centre for every sample, in sample order. */
   public static int[] assign(RowBlockMatrix x, DenseMatrix centers) {
-    Shared<DenseMatrix> shared = x.execution().share(centers);
-    List<int[]> parts = x.blocks().collect(b -> {
-      int[] labels = new int[b.numRows()];
-      for (int i = 0; i < labels.length; i++) {
-        labels[i] = nearest(b, i, shared.get());
-      }
-      return labels;
-    });
-    shared.release();
+    List<int[]> parts;
+    try (Shared<DenseMatrix> shared = x.execution().share(centers)) {
+      parts = x.blocks().collect(b -> {
+        int[] labels = new int[b.numRows()];
+        for (int i = 0; i < labels.length; i++) {
+          labels[i] = nearest(b, i, shared.get());
+        }
+        return labels;
+      });
+    }
     int[] out = new int[x.numRows()];
     int at = 0;
     for (int[] p : parts) {
@@ -140,16 +142,15 @@ public final class KMeans {
   }
 
   private static double cost(RowBlockMatrix x, DenseMatrix centers) {
-    Shared<DenseMatrix> shared = x.execution().share(centers);
-    double cost = x.blocks().aggregate(b -> {
-      double s = 0;
-      for (int i = 0; i < b.numRows(); i++) {
-        s += squaredDistance(b, i, shared.get(), nearest(b, i, shared.get()));
-      }
-      return s;
-    }, Double::sum);
-    shared.release();
-    return cost;
+    try (Shared<DenseMatrix> shared = x.execution().share(centers)) {
+      return x.blocks().aggregate(b -> {
+        double s = 0;
+        for (int i = 0; i < b.numRows(); i++) {
+          s += squaredDistance(b, i, shared.get(), nearest(b, i, shared.get()));
+        }
+        return s;
+      }, Double::sum);
+    }
   }
 
   /**

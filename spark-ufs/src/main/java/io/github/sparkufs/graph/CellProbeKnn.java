@@ -5,6 +5,7 @@ import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.Partitioned.Pieces;
 import io.github.sparkufs.linalg.RowBlock;
+import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.io.Serializable;
@@ -111,22 +112,20 @@ public final class CellProbeKnn implements KnnSearch {
         new SplittableRandom(seed));
     x.execution().describe("approximate kNN graph: " + numCells + " cells, "
         + cells.links.length / numCells + " linked per cell on average (k = " + k + ")");
-    Shared<Cells> sharedCells = x.execution().share(cells);
-    Partitioned<CellBlock> routed = x.blocks().map(b -> CellBlock.route(b, sharedCells.get())
-        .searchedWithin(sharedCells.get(), k, n));
-    float[] bounds = new float[n];
-    for (OwnBounds own : routed.collect(CellBlock::ownBounds)) {
-      System.arraycopy(own.kth, 0, bounds, own.offset, own.kth.length);
+    try (ResourceScope scope = new ResourceScope()) {
+      Shared<Cells> sharedCells = scope.keep(x.execution().share(cells));
+      Partitioned<CellBlock> routed = scope.keep(x.blocks().map(
+          b -> CellBlock.route(b, sharedCells.get()).searchedWithin(sharedCells.get(), k, n)));
+      float[] bounds = new float[n];
+      for (OwnBounds own : routed.collect(CellBlock::ownBounds)) {
+        System.arraycopy(own.kth, 0, bounds, own.offset, own.kth.length);
+      }
+      Shared<float[]> sharedBounds = scope.keep(x.execution().share(bounds));
+      return routed.crossMergeOnce(
+          (a, b) -> a.block.offset() == b.block.offset() ? new Pieces<>(a.own, null)
+              : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
+          NeighborLists::merge);
     }
-    Shared<float[]> sharedBounds = x.execution().share(bounds);
-    Partitioned<NeighborLists> knn = routed.crossMergeOnce(
-        (a, b) -> a.block.offset() == b.block.offset() ? new Pieces<>(a.own, null)
-            : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
-        NeighborLists::merge);
-    sharedCells.release();
-    sharedBounds.release();
-    routed.release();
-    return knn;
   }
 
   @Override

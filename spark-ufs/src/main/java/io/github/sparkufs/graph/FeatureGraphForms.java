@@ -3,6 +3,7 @@ package io.github.sparkufs.graph;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
+import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 
@@ -41,51 +42,52 @@ public final class FeatureGraphForms {
           + degree.length + " degrees for " + x.numRows() + " samples");
     }
     Execution ex = x.execution();
-    Shared<SparseGraph> shared = ex.share(s);
-    Shared<double[]> sharedDegree = ex.share(degree);
-    ex.describe("degree-weighted moments");
-    double[] moments = x.blocks().aggregate(b -> {
-      double[] m = new double[3 * d];
-      double[] v = b.columns().data();
-      double[] deg = sharedDegree.get();
-      for (int i = 0; i < b.numRows(); i++) {
-        double w = deg[b.offset() + i];
-        for (int j = 0; j < d; j++) {
-          double f = v[i * d + j];
-          m[j] += w * f;
-          m[d + j] += w * f * f;
-          m[2 * d + j] += f * f;
+    double[] moments;
+    double[] sfs;
+    try (ResourceScope scope = new ResourceScope()) {
+      Shared<SparseGraph> shared = scope.keep(ex.share(s));
+      Shared<double[]> sharedDegree = scope.keep(ex.share(degree));
+      ex.describe("degree-weighted moments");
+      moments = x.blocks().aggregate(b -> {
+        double[] m = new double[3 * d];
+        double[] v = b.columns().data();
+        double[] deg = sharedDegree.get();
+        for (int i = 0; i < b.numRows(); i++) {
+          double w = deg[b.offset() + i];
+          for (int j = 0; j < d; j++) {
+            double f = v[i * d + j];
+            m[j] += w * f;
+            m[d + j] += w * f * f;
+            m[2 * d + j] += f * f;
+          }
         }
-      }
-      return m;
-    }, DoubleArrays::accumulate);
-    ex.describe("graph quadratic forms");
-    Partitioned<double[]> cross = x.blocks().crossMerge((a, b) -> {
-      SparseGraph g = shared.get();
-      double[] out = new double[d];
-      double[] va = a.columns().data();
-      double[] vb = b.columns().data();
-      int lo = b.offset();
-      int hi = lo + b.numRows();
-      for (int i = 0; i < a.numRows(); i++) {
-        int row = a.offset() + i;
-        for (int p = g.rowStart(row); p < g.rowStart(row + 1); p++) {
-          int col = g.column(p);
-          if (col >= lo && col < hi) {
-            double w = g.value(p);
-            int bi = (col - lo) * d;
-            for (int j = 0; j < d; j++) {
-              out[j] += w * va[i * d + j] * vb[bi + j];
+        return m;
+      }, DoubleArrays::accumulate);
+      ex.describe("graph quadratic forms");
+      Partitioned<double[]> cross = scope.keep(x.blocks().crossMerge((a, b) -> {
+        SparseGraph g = shared.get();
+        double[] out = new double[d];
+        double[] va = a.columns().data();
+        double[] vb = b.columns().data();
+        int lo = b.offset();
+        int hi = lo + b.numRows();
+        for (int i = 0; i < a.numRows(); i++) {
+          int row = a.offset() + i;
+          for (int p = g.rowStart(row); p < g.rowStart(row + 1); p++) {
+            int col = g.column(p);
+            if (col >= lo && col < hi) {
+              double w = g.value(p);
+              int bi = (col - lo) * d;
+              for (int j = 0; j < d; j++) {
+                out[j] += w * va[i * d + j] * vb[bi + j];
+              }
             }
           }
         }
-      }
-      return out;
-    }, DoubleArrays::accumulate);
-    double[] sfs = cross.aggregate(v -> v.clone(), DoubleArrays::accumulate);
-    cross.release();
-    shared.release();
-    sharedDegree.release();
+        return out;
+      }, DoubleArrays::accumulate));
+      sfs = cross.aggregate(v -> v.clone(), DoubleArrays::accumulate);
+    }
     double[] sums = new double[d];
     double[] weighted = new double[d];
     double[] plain = new double[d];

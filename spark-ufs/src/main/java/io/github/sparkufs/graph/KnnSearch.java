@@ -36,10 +36,9 @@ public interface KnnSearch {
 
   /** The neighbour lists of every sample, collected to the driver in block order: O(n k). */
   default List<NeighborLists> searchAll(RowBlockMatrix x, int k) {
-    Partitioned<NeighborLists> knn = search(x, k);
-    List<NeighborLists> lists = knn.collect(l -> l);
-    knn.release();
-    return lists;
+    try (Partitioned<NeighborLists> knn = search(x, k)) {
+      return knn.collect(l -> l);
+    }
   }
 
   /** The exact search. */

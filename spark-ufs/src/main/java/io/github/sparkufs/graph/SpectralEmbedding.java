@@ -73,21 +73,23 @@ public final class SpectralEmbedding {
     }
     trivial.scaleInPlace(1.0 / Math.sqrt(volume));
     Execution ex = x.execution();
-    Shared<SparseGraph> normalized = ex.share(graph.scale(inverseRoot, inverseRoot));
-    Partitioned<SparseGraph> rows = x.blocks().map(
-        b -> normalized.get().rows(b.offset(), b.numRows()));
-    normalized.release();
+    Partitioned<SparseGraph> rows;
+    try (Shared<SparseGraph> normalized = ex.share(graph.scale(inverseRoot, inverseRoot))) {
+      rows = x.blocks().map(b -> normalized.get().rows(b.offset(), b.numRows()));
+    }
     BlockOperator laplacian = v -> {
-      Shared<DenseMatrix> sv = ex.share(v);
-      List<DenseMatrix> parts = rows.collect(g -> g.multiply(sv.get()));
-      sv.release();
-      return v.copy().addInPlace(-1.0, RowBlockMatrix.concatColumns(v.rows(), parts));
+      try (Shared<DenseMatrix> sv = ex.share(v)) {
+        return v.copy().addInPlace(-1.0,
+            RowBlockMatrix.concatColumns(v.rows(), rows.collect(g -> g.multiply(sv.get()))));
+      }
     };
     int block = Math.min(numVectors + EXTRA, n - 1);
     ex.describe("eigenvectors of the normalised Laplacian");
-    SmallestEigenpairs eig = new ChebyshevSubspace(numVectors, block, DEGREE, TOL,
-        MAX_FILTERS).smallest(laplacian, n, 2.0, trivial, null, seed);
-    rows.release();
+    SmallestEigenpairs eig;
+    try (rows) {
+      eig = new ChebyshevSubspace(numVectors, block, DEGREE, TOL, MAX_FILTERS)
+          .smallest(laplacian, n, 2.0, trivial, null, seed);
+    }
     return new SpectralEmbedding(eig.values(), eig.vectors(), degrees, eig.converged());
   }
 

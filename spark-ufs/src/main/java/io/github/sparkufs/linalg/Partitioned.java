@@ -14,7 +14,7 @@ import java.util.List;
  * merges take their pieces in block order, so that the same blocks give the same bits on
  * every run (floating-point sums are not associative).
  */
-public interface Partitioned<T> {
+public interface Partitioned<T> extends Releasable {
 
   int numPartitions();
 
@@ -22,8 +22,8 @@ public interface Partitioned<T> {
   Execution execution();
 
   /**
-   * Applies {@code f} to every block, now; the result is kept (cached) until
-   * {@link #release()}, so shared values {@code f} read may be released afterwards.
+   * Applies {@code f} to every block, now; the result is kept (cached) until it is released
+   * (or closed), so shared values {@code f} read may be released afterwards.
    */
   <R> Partitioned<R> map(SerializableFunction<? super T, ? extends R> f);
 
@@ -64,5 +64,6 @@ public interface Partitioned<T> {
   record Pieces<R>(R first, R second) implements Serializable {}
 
   /** Frees the cached blocks. */
+  @Override
   void release();
 }

@@ -120,9 +120,10 @@ public final class RegularizedRegression {
     DenseMatrix bt = targets.get();
     DenseMatrix y = LinearSolve.solveSymmetric(k, bt.transpose());
     Execution ex = x.execution();
-    Shared<DenseMatrix> yt = ex.share(y.transpose());
-    DenseMatrix w = x.multiply(yt);
-    yt.release();
+    DenseMatrix w;
+    try (Shared<DenseMatrix> yt = ex.share(y.transpose())) {
+      w = x.multiply(yt);
+    }
     double[] v = w.data();
     for (int j = 0; j < w.cols(); j++) {
       for (int i = 0; i < w.rows(); i++) {
@@ -150,8 +151,10 @@ public final class RegularizedRegression {
           piece.data().length);
       return stripe;
     }, DenseMatrix::accumulate);
-    java.util.List<DenseMatrix> parts = stripes.collect(m -> m);
-    stripes.release();
+    java.util.List<DenseMatrix> parts;
+    try (stripes) {
+      parts = stripes.collect(m -> m);
+    }
     DenseMatrix k = new DenseMatrix(n, n);
     int row = 0;
     for (DenseMatrix p : parts) {

@@ -11,7 +11,7 @@ import java.util.List;
  * <p>Per-sample matrices ({@code F}, {@code Y}, …) are passed as k × n matrices, column i
  * for sample i, shared with every block.
  */
-public final class RowBlockMatrix {
+public final class RowBlockMatrix implements Releasable {
 
   private final Partitioned<RowBlock> blocks;
   private final int numRows;
@@ -51,6 +51,12 @@ public final class RowBlockMatrix {
     return blocks.execution();
   }
 
+  /** Releases the cached blocks. */
+  @Override
+  public void release() {
+    blocks.release();
+  }
+
   /** n, the number of samples. */
   public int numRows() {
     return numRows;
@@ -83,10 +89,9 @@ public final class RowBlockMatrix {
 
   /** {@code Wᵀ X} (k × n) for a d × k matrix {@code W}, assembled on the driver. */
   public DenseMatrix project(DenseMatrix w) {
-    Shared<DenseMatrix> sw = execution().share(w);
-    List<DenseMatrix> parts = blocks.collect(b -> sw.get().transposeMultiply(b.columns()));
-    sw.release();
-    return concatColumns(w.cols(), parts);
+    try (Shared<DenseMatrix> sw = execution().share(w)) {
+      return concatColumns(w.cols(), blocks.collect(b -> sw.get().transposeMultiply(b.columns())));
+    }
   }
 
   /** The samples with the given ascending global indices, as a d × m driver matrix. */

@@ -8,8 +8,10 @@ import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureRanking;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.SelectionResult;
+import io.github.sparkufs.spark.SparkExecution;
 import io.github.sparkufs.spark.VectorBlocks;
 import java.util.Locale;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
@@ -317,8 +319,21 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     return validateAndTransformSchema(schema);
   }
 
+  /**
+   * Fits in a Spark job group of its own, {@code sparkufs-<uid>-<k>} for this estimator's k-th
+   * fit in the JVM (logged at INFO): cancelling that group stops the fit with a
+   * {@link java.util.concurrent.CancellationException}.
+   */
   @Override
   public UnsupervisedSelectorModel fit(Dataset<?> dataset) {
+    try (SparkExecution execution = SparkExecution.startFit(
+        JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()), methodName(),
+        uid())) {
+      return execution.run(() -> fit(dataset, execution));
+    }
+  }
+
+  private UnsupervisedSelectorModel fit(Dataset<?> dataset, SparkExecution execution) {
     transformSchema(dataset.schema());
     int c = requiresNumClusters() ? getNumClusters() : 1;
     CommonOptions common = new CommonOptions(c, getNumNeighbors(), getMaxIter(), getTol(),
@@ -326,7 +341,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     long start = System.nanoTime();
     RowBlockMatrix x = VectorBlocks.read(dataset, getFeaturesCol(),
         VectorBlocks.Placement.valueOf(getExecutionMode().toUpperCase(Locale.ROOT)),
-        methodName(), getCheckpointInterval() > 0, "skip".equals(getHandleInvalid()));
+        execution, getCheckpointInterval() > 0, "skip".equals(getHandleInvalid()));
     try {
       int n = x.numRows();
       if (requiresNumClusters() && n < c) {

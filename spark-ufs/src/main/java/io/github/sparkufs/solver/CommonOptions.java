@@ -16,6 +16,7 @@ public final class CommonOptions {
   private final double tol;
   private final long seed;
   private final String knnAlgorithm;
+  private IterativeFit.Listener listener;
 
   /** The options with {@code knnAlgorithm} = {@link KnnSearch#AUTO}. */
   public CommonOptions(int numClusters, int numNeighbors, int maxIter, double tol, long seed) {
@@ -81,5 +82,18 @@ public final class CommonOptions {
   /** The kNN search {@link #knnAlgorithm()} names, seeded by {@link #seed()}. */
   public KnnSearch knnSearch() {
     return KnnSearch.of(knnAlgorithm, seed);
+  }
+
+  /** These options, with {@code listener} told of every iteration of an iterative method. */
+  public CommonOptions withListener(IterativeFit.Listener listener) {
+    CommonOptions out = new CommonOptions(numClusters, numNeighbors, maxIter, tol, seed,
+        knnAlgorithm);
+    out.listener = listener;
+    return out;
+  }
+
+  /** Told of every iteration by {@link IterativeFit}; null for none. */
+  public IterativeFit.Listener listener() {
+    return listener;
   }
 }

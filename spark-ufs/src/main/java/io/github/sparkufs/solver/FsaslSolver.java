@@ -14,6 +14,8 @@ import io.github.sparkufs.linalg.Lobpcg;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
 import io.github.sparkufs.linalg.RowBlock;
+import io.github.sparkufs.linalg.Releasable;
+import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
@@ -239,10 +241,23 @@ public final class FsaslSolver implements FeatureSelectionSolver {
           + "got " + n);
     }
     long start = System.nanoTime();
-    RowBlockMatrix x = data.centered();
+    try (RowBlockMatrix x = data.centered(); ResourceScope scope = new ResourceScope()) {
+      return fit(data, x, scope, start);
+    }
+  }
+
+  /**
+   * Algorithm 1 on the centred samples {@code x}; what it caches per iteration is held by
+   * {@code scope}.
+   */
+  private SelectionResult fit(RowBlockMatrix data, RowBlockMatrix x, ResourceScope scope,
+      long start) {
+    int n = data.numRows();
+    int c = common.numClusters();
+    int k = common.numNeighbors();
     Execution ex = x.execution();
     RegularizedRegression regression = new RegularizedRegression(x);
-    ObjectiveHistory history = new ObjectiveHistory("FSASL", common.tol());
+    IterativeFit loop = new IterativeFit("FSASL", common);
     Lobpcg eigensolver = new Lobpcg(c, c + EIGEN_EXTRA, EIGEN_TOL, EIGEN_MAX_ITERATIONS);
     DenseMatrix constant = new DenseMatrix(1, n);
     Arrays.fill(constant.data(), 1.0 / Math.sqrt(n));
@@ -253,7 +268,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         Math.min(n - 1, Math.max(k, (int) Math.ceil(Math.log(n)))), c, 0, common.knnSearch());
     SparseGraph knnGraph = first.weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-    Laplacian laplacian = Laplacian.build(x, null, toSparse(knnGraph), 1.0, 0.0);
+    Laplacian laplacian = scope.keep(Laplacian.build(x, null, toSparse(knnGraph), 1.0, 0.0));
     DenseMatrix block = null;
     double[] weights = null;
     SparseRowMatrix sTranspose = null;
@@ -266,10 +281,10 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     int dampedSteps = 0;
     double smallestStep = 1;
     boolean stalled = false;
-    int iterations = 0;
     long eigenNanos = 0;
     long structureNanos = 0;
-    for (int t = 1; t <= common.maxIter(); t++) {
+    while (loop.next()) {
+      int t = loop.iteration();
       ex.describe("FSASL iteration " + t + ": eigenvectors of L");
       long eigenStart = System.nanoTime();
       SmallestEigenpairs eig = eigensolver.smallest(laplacian.operator(), n,
@@ -279,25 +294,25 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       eigenResidual = Math.max(eigenResidual, eig.maxResidual());
 
       ex.describe("FSASL iteration " + t + ": W step");
-      Shared<DenseMatrix> targets = ex.share(eig.vectors());
-      // X Y does not change across the reweighting iterations: one pass on the d × d side.
-      DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
       double[] d = weights;
       DenseMatrix regressed = null;
-      for (int inner = 0; inner < innerIterations; inner++) {
-        if (d == null) {
-          d = new double[x.numCols()];
-          Arrays.fill(d, 1.0);
+      try (Shared<DenseMatrix> targets = ex.share(eig.vectors())) {
+        // X Y does not change across the reweighting iterations: one pass on the d × d side.
+        DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
+        for (int inner = 0; inner < innerIterations; inner++) {
+          if (d == null) {
+            d = new double[x.numCols()];
+            Arrays.fill(d, 1.0);
+          }
+          regressed = rhs == null ? regression.solve(d, gamma, targets)
+              : regression.solveFeatureSide(d, gamma, rhs);
+          d = RowSparsityWeights.l21(regressed, RowSparsityWeights.DEFAULT_EPSILON);
         }
-        regressed = rhs == null ? regression.solve(d, gamma, targets)
-            : regression.solveFeatureSide(d, gamma, rhs);
-        d = RowSparsityWeights.l21(regressed, RowSparsityWeights.DEFAULT_EPSILON);
       }
-      targets.release();
       WPoint full = WPoint.of(regressed, x.project(regressed));
       WPoint next = full;
       if (monotone && t > 1) {
-        double previous = history.values()[t - 2];
+        double previous = loop.lastObjective();
         WPoint target = full.rotatedOnto(w);
         double step = 1;
         while (laplacian.objective(next.projection, next.feasible, gamma) > previous) {
@@ -317,16 +332,16 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         }
       }
       w = next;
-      iterations = t;
       block = eig.block();
       weights = d;
 
       ex.describe("FSASL iteration " + t + ": structure (S, P)");
       long structureStart = System.nanoTime();
-      Shared<DenseMatrix> shared = ex.share(w.projection);
-      Structure structure = Structure.learn(x, shared, w.projection, sTranspose, p, lambdas,
-          alpha, mu, k, lassoNeighbors);
-      shared.release();
+      Structure structure;
+      try (Shared<DenseMatrix> shared = ex.share(w.projection)) {
+        structure = Structure.learn(x, shared, w.projection, sTranspose, p, lambdas, alpha, mu,
+            k, lassoNeighbors);
+      }
       lambdas = structure.lambdas;
       mu = structure.mu;
       sTranspose = structure.sTranspose;
@@ -337,18 +352,15 @@ public final class FsaslSolver implements FeatureSelectionSolver {
           l1 += 2 * lambdas[i] * Math.abs(v);
         }
       }
-      laplacian.release();
-      laplacian = Laplacian.build(x, sTranspose, p.combine(0.5, p.transpose(), 0.5), beta,
-          l1 + 0.5 * beta * mu * p.frobeniusNormSquared());
+      laplacian = scope.replace(laplacian, Laplacian.build(x, sTranspose,
+          p.combine(0.5, p.transpose(), 0.5), beta,
+          l1 + 0.5 * beta * mu * p.frobeniusNormSquared()));
       structureNanos += System.nanoTime() - structureStart;
-      if (history.record(laplacian.objective(w.projection, w.feasible, gamma))) {
-        break;
-      }
+      loop.record(laplacian.objective(w.projection, w.feasible, gamma));
     }
-    laplacian.release();
+    IterativeFit.Result history = loop.result();
     Map<String, Double> summary = new LinkedHashMap<>();
-    double[] values = history.values();
-    summary.put("objective", values[values.length - 1]);
+    summary.put("objective", history.lastObjective());
     summary.put("dampedWSteps", (double) dampedSteps);
     summary.put("smallestWStep", smallestStep);
     summary.put("stalled", stalled ? 1.0 : 0.0);
@@ -369,8 +381,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("seconds", (System.nanoTime() - start) / 1e9);
     summary.put("contributionScores", contributionScores ? 1.0 : 0.0);
     return new SelectionResult(NdfsSolver.rowNormScores(w.regressed,
-        contributionScores ? data.columnStatistics() : null), true, iterations,
-        history.converged(), values, summary);
+        contributionScores ? data.columnStatistics() : null), true, history.iterations(),
+        history.converged(), history.objectives(), summary);
   }
 
   /** {@code M^{-1/2}} of a symmetric positive semi-definite c × c matrix (tiny modes floored). */
@@ -449,7 +461,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   }
 
   /** The Laplacian's row blocks, cached with the data blocks, and the driver-side extras. */
-  private static final class Laplacian {
+  private static final class Laplacian implements Releasable {
     private final Partitioned<FsaslLaplacianBlock> blocks;
     private final double[] inverseDiagonal;
     private final Execution execution;
@@ -478,19 +490,16 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         SparseRowMatrix affinity, double localWeight, double constant) {
       Execution ex = x.execution();
       SparseRowMatrix s = sTranspose == null ? null : sTranspose.transpose();
-      Shared<SparseRowMatrix> ss = s == null ? null : ex.share(s);
-      Shared<SparseRowMatrix> st = s == null ? null : ex.share(sTranspose);
-      Shared<SparseRowMatrix> sa = ex.share(affinity);
-      Partitioned<FsaslLaplacianBlock> blocks = x.blocks().map(b -> FsaslLaplacianBlock.build(
-          b.offset(), b.numRows(), ss == null ? null : ss.get(), st == null ? null : st.get(),
-          sa.get(), localWeight));
-      if (ss != null) {
-        ss.release();
-        st.release();
+      try (ResourceScope shared = new ResourceScope()) {
+        Shared<SparseRowMatrix> ss = s == null ? null : shared.keep(ex.share(s));
+        Shared<SparseRowMatrix> st = s == null ? null : shared.keep(ex.share(sTranspose));
+        Shared<SparseRowMatrix> sa = shared.keep(ex.share(affinity));
+        Partitioned<FsaslLaplacianBlock> blocks = x.blocks().map(b -> FsaslLaplacianBlock.build(
+            b.offset(), b.numRows(), ss == null ? null : ss.get(), st == null ? null : st.get(),
+            sa.get(), localWeight));
+        return new Laplacian(blocks, inverseDiagonal(s, affinity, localWeight), ex, x.numRows(),
+            constant);
       }
-      sa.release();
-      return new Laplacian(blocks, inverseDiagonal(s, affinity, localWeight), ex, x.numRows(),
-          constant);
     }
 
     /**
@@ -510,10 +519,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
     BlockOperator operator() {
       return v -> {
-        Shared<DenseMatrix> sv = execution.share(v);
-        List<DenseMatrix> parts = blocks.collect(b -> b.multiply(sv.get()));
-        sv.release();
-        return RowBlockMatrix.concatColumns(v.rows(), parts);
+        try (Shared<DenseMatrix> sv = execution.share(v)) {
+          return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.multiply(sv.get())));
+        }
       };
     }
 
@@ -534,13 +542,14 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       if (v.cols() != n) {
         throw new IllegalArgumentException("vectors of length " + v.cols() + " for " + n);
       }
-      Shared<DenseMatrix> sv = execution.share(v);
-      double[] q = blocks.aggregate(b -> b.quadraticForms(sv.get()), DoubleArrays::accumulate);
-      sv.release();
-      return DoubleArrays.sum(q);
+      try (Shared<DenseMatrix> sv = execution.share(v)) {
+        return DoubleArrays.sum(
+            blocks.aggregate(b -> b.quadraticForms(sv.get()), DoubleArrays::accumulate));
+      }
     }
 
-    void release() {
+    @Override
+    public void release() {
       blocks.release();
     }
   }
@@ -599,22 +608,15 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         double[] lambdas, double alpha, double mu, int k, int lassoNeighbors) {
       Execution ex = x.execution();
       int n = x.numRows();
-      Shared<KdTree> tree = searchesKdTree(n, projection.rows())
-          ? ex.share(new KdTree(new RowBlock(0, projection))) : null;
-      Shared<SparseRowMatrix> prev = previousS == null ? null : ex.share(previousS);
-      Shared<double[]> lam = lambdas == null ? null : ex.share(lambdas);
-      List<StructureBlock> parts = x.blocks().collect(b -> StructureBlock.learn(b.offset(),
-          b.numRows(), shared.get(), tree == null ? null : tree.get(),
-          prev == null ? null : prev.get(), lam == null ? null : lam.get(), alpha, k,
-          lassoNeighbors));
-      if (tree != null) {
-        tree.release();
-      }
-      if (prev != null) {
-        prev.release();
-      }
-      if (lam != null) {
-        lam.release();
+      List<StructureBlock> parts;
+      try (ResourceScope scope = new ResourceScope()) {
+        Shared<KdTree> tree = searchesKdTree(n, projection.rows())
+            ? scope.keep(ex.share(new KdTree(new RowBlock(0, projection)))) : null;
+        Shared<SparseRowMatrix> prev = previousS == null ? null : scope.keep(ex.share(previousS));
+        Shared<double[]> lam = lambdas == null ? null : scope.keep(ex.share(lambdas));
+        parts = x.blocks().collect(b -> StructureBlock.learn(b.offset(), b.numRows(),
+            shared.get(), tree == null ? null : tree.get(), prev == null ? null : prev.get(),
+            lam == null ? null : lam.get(), alpha, k, lassoNeighbors));
       }
       int[][] sIdx = new int[n][];
       double[][] sVal = new double[n][];

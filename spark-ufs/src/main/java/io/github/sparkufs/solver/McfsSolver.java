@@ -103,9 +103,10 @@ public final class McfsSolver implements FeatureSelectionSolver {
     for (int j = 0; j < d; j++) {
       mean[j] /= n;
     }
-    Shared<DenseMatrix> targets = x.execution().share(y);
-    DenseMatrix xy = x.multiply(targets);
-    targets.release();
+    DenseMatrix xy;
+    try (Shared<DenseMatrix> targets = x.execution().share(y)) {
+      xy = x.multiply(targets);
+    }
     double[] scale = x.columnStatistics().scales(standardization);
     for (int a = 0; a < d; a++) {
       for (int b = 0; b < d; b++) {

@@ -237,11 +237,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     HeatKernelGraph heat = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
         common.knnSearch());
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-    Shared<SparseGraph> adjacency = x.execution().share(heat.normalizedAdjacency());
-    Partitioned<Block> blocks = x.blocks().map(
-        b -> new Block(b, adjacency.get().rows(b.offset(), b.numRows())));
-    adjacency.release();
-
     DenseMatrix f;
     int[] init;
     if (initialF == null) {
@@ -258,45 +253,45 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     }
     DenseMatrix xf = null;
     if (!woodbury) {
-      Shared<DenseMatrix> sf = x.execution().share(f);
-      xf = x.multiply(sf);
-      sf.release();
+      try (Shared<DenseMatrix> sf = x.execution().share(f)) {
+        xf = x.multiply(sf);
+      }
     }
 
     DenseMatrix ftf = f.gram();
     double[] dw = new double[d];
     Arrays.fill(dw, 1.0);
-    ObjectiveHistory history = new ObjectiveHistory("NDFS", common.tol());
+    IterativeFit loop = new IterativeFit("NDFS", common);
     DenseMatrix w = null;
-    double lastObjective = Double.NaN;
-    for (int it = 0; it < common.maxIter(); it++) {
-      x.execution().describe("NDFS: iteration " + (it + 1));
-      Shared<DenseMatrix> sf = x.execution().share(f);
-      w = woodbury ? regression.solve(dw, betaEff, sf) : regression.solveFeatureSide(dw, betaEff, xf);
-      Shared<DenseMatrix> sw = x.execution().share(w);
-      Shared<DenseMatrix> sftf = x.execution().share(ftf);
-      double a = alpha;
-      double g = gamma;
-      boolean wantXf = !woodbury;
-      Step step = blocks.aggregate(b -> b.step(sf.get(), sw.get(), sftf.get(), a, g, wantXf),
-          Step::merge);
-      sf.release();
-      sw.release();
-      sftf.release();
+    try (Partitioned<Block> blocks = sampleBlocks(x, heat)) {
+      while (loop.next()) {
+        x.execution().describe("NDFS: iteration " + loop.iteration());
+        Step step;
+        try (Shared<DenseMatrix> sf = x.execution().share(f)) {
+          w = woodbury ? regression.solve(dw, betaEff, sf)
+              : regression.solveFeatureSide(dw, betaEff, xf);
+          try (Shared<DenseMatrix> sw = x.execution().share(w);
+              Shared<DenseMatrix> sftf = x.execution().share(ftf)) {
+            double a = alpha;
+            double g = gamma;
+            boolean wantXf = !woodbury;
+            step = blocks.aggregate(b -> b.step(sf.get(), sw.get(), sftf.get(), a, g, wantXf),
+                Step::merge);
+          }
+        }
 
-      lastObjective = objective(ftf, step, w, betaEff);
-      f = step.assemble(c, n);
-      ftf = step.ftf;
-      xf = step.xf;
-      dw = RowSparsityWeights.l21(w, EPSILON);
-      if (history.record(lastObjective)) {
-        break;
+        double objective = objective(ftf, step, w, betaEff);
+        f = step.assemble(c, n);
+        ftf = step.ftf;
+        xf = step.xf;
+        dw = RowSparsityWeights.l21(w, EPSILON);
+        loop.record(objective);
       }
     }
-    blocks.release();
+    IterativeFit.Result history = loop.result();
 
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("objective", lastObjective);
+    summary.put("objective", history.lastObjective());
     summary.put("sigma", heat.sigma());
     summary.put("graphSeconds", graphSeconds);
     summary.put("betaEffective", betaEff);
@@ -312,8 +307,15 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("maxColumnNorm", Arrays.stream(norms).max().orElse(0));
     summary.put("reassigned", reassignedFraction(f, init));
     return new SelectionResult(rowNormScores(w, contributionScores
-        ? x.columnStatistics() : null), true, history.size(), history.converged(),
-        history.values(), summary);
+        ? x.columnStatistics() : null), true, history.iterations(), history.converged(),
+        history.objectives(), summary);
+  }
+
+  /** The data blocks with their rows of the normalised adjacency (cached until closed). */
+  private static Partitioned<Block> sampleBlocks(RowBlockMatrix x, HeatKernelGraph heat) {
+    try (Shared<SparseGraph> adjacency = x.execution().share(heat.normalizedAdjacency())) {
+      return x.blocks().map(b -> new Block(b, adjacency.get().rows(b.offset(), b.numRows())));
+    }
   }
 
   /** Eq. 10 at (F, W) with the smoothed norm {@code Σ sqrt(||w_i||² + ε)}. */
@@ -345,34 +347,29 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   static int[] initialClusters(RowBlockMatrix x, DenseMatrix gram, int c, long seed) {
     int d = x.numCols();
     int r = INIT_COMPONENTS_PER_CLUSTER * c;
-    RowBlockMatrix z = x;
-    Partitioned<RowBlock> projected = null;
-    if (gram != null && d > r) {
-      double[] mean = x.rowSums();
-      int n = x.numRows();
-      DenseMatrix cov = gram.copy();
-      for (int j = 0; j < d; j++) {
-        for (int i = 0; i < d; i++) {
-          cov.data()[j * d + i] -= mean[i] * mean[j] / n;
-        }
-      }
-      Shared<DenseMatrix> components = x.execution().share(
-          SymmetricEigen.largest(cov, r).vectors());
-      projected = x.blocks().map(
-          b -> new RowBlock(b.offset(), components.get().transposeMultiply(b.columns())));
-      components.release();
-      z = new RowBlockMatrix(projected, n, r);
-    }
     SplittableRandom rnd = new SplittableRandom(seed);
     long[] seeds = new long[INIT_KMEANS_RUNS];
     for (int run = 0; run < seeds.length; run++) {
       seeds[run] = rnd.nextLong();
     }
-    KMeans.Result best = new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL).fitBest(z, seeds);
-    if (projected != null) {
-      projected.release();
+    KMeans kmeans = new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL);
+    if (gram == null || d <= r) {
+      return kmeans.fitBest(x, seeds).labels();
     }
-    return best.labels();
+    double[] mean = x.rowSums();
+    int n = x.numRows();
+    DenseMatrix cov = gram.copy();
+    for (int j = 0; j < d; j++) {
+      for (int i = 0; i < d; i++) {
+        cov.data()[j * d + i] -= mean[i] * mean[j] / n;
+      }
+    }
+    try (Shared<DenseMatrix> components = x.execution().share(
+            SymmetricEigen.largest(cov, r).vectors());
+        Partitioned<RowBlock> projected = x.blocks().map(
+            b -> new RowBlock(b.offset(), components.get().transposeMultiply(b.columns())))) {
+      return kmeans.fitBest(new RowBlockMatrix(projected, n, r), seeds).labels();
+    }
   }
 
   /**

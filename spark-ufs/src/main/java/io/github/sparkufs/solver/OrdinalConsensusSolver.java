@@ -273,12 +273,11 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     Snapshot snap = Snapshot.initial(w, initialCenters(x, w, c, seed), seed, keepProbability);
     UStats ustats = uPass(x, snap);
 
-    ObjectiveHistory history = new ObjectiveHistory("OrdinalConsensus", common.tol());
+    IterativeFit loop = new IterativeFit("OrdinalConsensus", common);
     double lambda = lambda0;
     int reseeded = 0;
-    int iterations = 0;
-    for (int t = 1; t <= common.maxIter(); t++) {
-      iterations = t;
+    while (loop.next()) {
+      int t = loop.iteration();
       if (!fixedSchedule) {
         lambda *= mu;
       }
@@ -313,10 +312,9 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       double objective = ustats.sampleTerms
           + beta * RowSparsityWeights.smoothedL21Norm(wNew, EPSILON)
           + alpha * wNew.dot(lap.multiply(wNew));
-      if (history.record(objective)) {
-        break;
-      }
+      loop.record(objective);
     }
+    IterativeFit.Result history = loop.result();
     double[] norms = snap.basis.rowNormsSquared();
     double[] scores = new double[d];
     for (int i = 0; i < d; i++) {
@@ -331,10 +329,9 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     summary.put("droppedSamples", (double) ustats.dropped);
     summary.put("meanSampleWeight", ustats.totalWeight / n);
     summary.put("reseededClusters", (double) reseeded);
-    double[] objectives = history.values();
-    summary.put("objective", objectives[objectives.length - 1]);
-    return new SelectionResult(scores, true, iterations, history.converged(), objectives,
-        summary);
+    summary.put("objective", history.lastObjective());
+    return new SelectionResult(scores, true, history.iterations(), history.converged(),
+        history.objectives(), summary);
   }
 
   /** d₂ distinct columns of {@code I_d}, chosen by a partial Fisher-Yates shuffle. */
@@ -357,34 +354,29 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
 
   /** k-means centres (d₂ × c) of the projected samples {@code Wᵀ X}. */
   private static DenseMatrix initialCenters(RowBlockMatrix x, DenseMatrix w, int c, long seed) {
-    Shared<DenseMatrix> sw = x.execution().share(w);
-    Partitioned<RowBlock> projected = x.blocks().map(
-        b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns())));
-    KMeans.Result km = new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL)
-        .fit(new RowBlockMatrix(projected, x.numRows(), w.cols()), seed);
-    projected.release();
-    sw.release();
-    return km.centers();
+    try (Shared<DenseMatrix> sw = x.execution().share(w);
+        Partitioned<RowBlock> projected = x.blocks().map(
+            b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns())))) {
+      return new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL)
+          .fit(new RowBlockMatrix(projected, x.numRows(), w.cols()), seed).centers();
+    }
   }
 
   /** Pass 1: current weights, V-step against {@code means}, and the W-step statistics. */
   private static WStats wPass(RowBlockMatrix x, Snapshot snap, DenseMatrix means,
       boolean withGram) {
-    Shared<Snapshot> ss = x.execution().share(snap);
-    Shared<DenseMatrix> sm = x.execution().share(means);
-    WStats s = x.blocks().aggregate(b -> WStats.of(b, ss.get(), sm.get(), withGram),
-        WStats::merge);
-    ss.release();
-    sm.release();
-    return s;
+    try (Shared<Snapshot> ss = x.execution().share(snap);
+        Shared<DenseMatrix> sm = x.execution().share(means)) {
+      return x.blocks().aggregate(b -> WStats.of(b, ss.get(), sm.get(), withGram),
+          WStats::merge);
+    }
   }
 
   /** Pass 2: losses, new weights (r-step) and the next U-step's statistics. */
   private static UStats uPass(RowBlockMatrix x, Snapshot snap) {
-    Shared<Snapshot> ss = x.execution().share(snap);
-    UStats s = x.blocks().aggregate(b -> UStats.of(b, ss.get()), UStats::merge);
-    ss.release();
-    return s;
+    try (Shared<Snapshot> ss = x.execution().share(snap)) {
+      return x.blocks().aggregate(b -> UStats.of(b, ss.get()), UStats::merge);
+    }
   }
 
   /** Stafford's 64-bit mix (variant 13), a bijective avalanche of the bits of z. */

@@ -284,35 +284,35 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         LocalKernelRegressionGraph.build(x, common.numNeighbors(), kernelWidth,
             common.knnSearch());
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-    Partitioned<Block> blocks = attachGraph(x, graph);
     RegularizedRegression regression = new RegularizedRegression(x);
 
     Map<String, Double> summary = new LinkedHashMap<>();
     Run kept = null;
     double initSeconds = 0;
     double iterationSeconds = 0;
-    for (boolean spectral : new boolean[] {true, false}) {
-      if (spectral ? initMode == InitMode.KMEANS : initMode == InitMode.SPECTRAL) {
-        continue;
-      }
-      String start = spectral ? "spectral" : "kmeans";
-      ex.describe("RSFS: " + start + " initialisation of F");
-      long initStart = System.nanoTime();
-      int[] init = spectral
-          ? spectralClusters(ex, blocks, graph, n, c, common.seed())
-          : NdfsSolver.initialClusters(x, regression.usesSampleSide() ? null : regression.gram(),
-              c, common.seed());
-      initSeconds += (System.nanoTime() - initStart) / 1e9;
-      long loopStart = System.nanoTime();
-      Run run = iterate(x, blocks, regression, ClusterIndicator.relaxed(init, c, INIT_OFFSET));
-      iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
-      summary.put(start + "StartObjective", run.finalObjective());
-      if (kept == null || run.finalObjective() < kept.finalObjective()) {
-        kept = run;
-        summary.put("initSpectral", spectral ? 1.0 : 0.0);
+    try (Partitioned<Block> blocks = attachGraph(x, graph)) {
+      for (boolean spectral : new boolean[] {true, false}) {
+        if (spectral ? initMode == InitMode.KMEANS : initMode == InitMode.SPECTRAL) {
+          continue;
+        }
+        String start = spectral ? "spectral" : "kmeans";
+        ex.describe("RSFS: " + start + " initialisation of F");
+        long initStart = System.nanoTime();
+        int[] init = spectral
+            ? spectralClusters(ex, blocks, graph, n, c, common.seed())
+            : NdfsSolver.initialClusters(x, regression.usesSampleSide() ? null : regression.gram(),
+                c, common.seed());
+        initSeconds += (System.nanoTime() - initStart) / 1e9;
+        long loopStart = System.nanoTime();
+        Run run = iterate(x, blocks, regression, ClusterIndicator.relaxed(init, c, INIT_OFFSET));
+        iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
+        summary.put(start + "StartObjective", run.finalObjective());
+        if (kept == null || run.finalObjective() < kept.finalObjective()) {
+          kept = run;
+          summary.put("initSpectral", spectral ? 1.0 : 0.0);
+        }
       }
     }
-    blocks.release();
     weights = kept.weights;
     noise = kept.noise;
     indicator = kept.indicator;
@@ -347,45 +347,44 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     DenseMatrix product = sampleSide ? null : multiply(x, f);
     double threshold = gamma / (2 * alpha);
 
-    ObjectiveHistory history = new ObjectiveHistory("RSFS", common.tol());
+    IterativeFit loop = new IterativeFit("RSFS", common);
     double[] huberValues = new double[common.maxIter()];
     Run run = new Run();
-    int iterations = 0;
-    while (iterations < common.maxIter()) {
-      ex.describe("RSFS iteration " + (iterations + 1));
+    while (loop.next()) {
+      ex.describe("RSFS iteration " + loop.iteration());
       DenseMatrix w = sampleSide
           ? solveSampleSide(ex, regression, dWeights, f, z)
           : solveFeatureSide(regression, dWeights, product);
       DenseMatrix ftf = f.multiplyTranspose(f);
-      Shared<StepInput> in = ex.share(new StepInput(w, f, ftf, alpha, threshold, nu, !sampleSide));
-      List<BlockStep> parts = blocks.collect(b -> step(b, in.get()));
-      in.release();
+      List<BlockStep> parts;
+      try (Shared<StepInput> in = ex.share(
+          new StepInput(w, f, ftf, alpha, threshold, nu, !sampleSide))) {
+        parts = blocks.collect(b -> step(b, in.get()));
+      }
       BlockStep total = BlockStep.combine(parts, c, n);
 
       double penalty = 0.5 * nu * orthogonalityGapSquared(ftf);
       double l21 = RowSparsityWeights.smoothedL21Norm(w, RowSparsityWeights.DEFAULT_EPSILON);
       double objective = total.graphTerm + alpha * total.fitTerm + beta * l21
           + gamma * total.l1Term + penalty;
-      huberValues[iterations] = total.graphTerm + alpha * total.huberTerm + beta * l21 + penalty;
+      huberValues[loop.iteration() - 1] = total.graphTerm + alpha * total.huberTerm
+          + beta * l21 + penalty;
       run.weights = w;
       run.noise = total.z;
       run.indicator = f;
       run.orthogonalityError = Math.sqrt(orthogonalityGapSquared(ftf));
       run.noiseFraction = total.nonZeros / ((double) c * n);
-      iterations++;
-      boolean converged = history.record(objective);
+      loop.record(objective);
 
       z = total.z;
       f = total.f;
       product = total.product;
       dWeights = RowSparsityWeights.l21(w, RowSparsityWeights.DEFAULT_EPSILON);
-      if (converged) {
-        break;
-      }
     }
-    run.objectives = history.values();
-    run.converged = history.converged();
-    run.huber = Arrays.copyOf(huberValues, iterations);
+    IterativeFit.Result result = loop.result();
+    run.objectives = result.objectives();
+    run.converged = result.converged();
+    run.huber = Arrays.copyOf(huberValues, result.iterations());
     return run;
   }
 
@@ -420,14 +419,12 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
   /** Attaches to each data block its rows of {@code S + Sᵀ} and of B's diagonal. */
   static Partitioned<Block> attachGraph(RowBlockMatrix x, LocalKernelRegressionGraph g) {
-    Shared<SparseGraph> sym = x.execution().share(g.symmetric());
-    Shared<double[]> deg = x.execution().share(g.degrees());
-    Partitioned<Block> blocks = x.blocks().map(b -> new Block(b,
-        sym.get().rows(b.offset(), b.numRows()),
-        Arrays.copyOfRange(deg.get(), b.offset(), b.offset() + b.numRows())));
-    sym.release();
-    deg.release();
-    return blocks;
+    try (Shared<SparseGraph> sym = x.execution().share(g.symmetric());
+        Shared<double[]> deg = x.execution().share(g.degrees())) {
+      return x.blocks().map(b -> new Block(b,
+          sym.get().rows(b.offset(), b.numRows()),
+          Arrays.copyOfRange(deg.get(), b.offset(), b.offset() + b.numRows())));
+    }
   }
 
   /**
@@ -458,10 +455,9 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     ChebyshevSubspace eigensolver = new ChebyshevSubspace(wanted,
         Math.min(wanted + EIGEN_EXTRA, n - 1), EIGEN_DEGREE, EIGEN_TOL, EIGEN_MAX_FILTERS);
     BlockOperator operator = v -> {
-      Shared<DenseMatrix> sv = ex.share(v);
-      List<DenseMatrix> parts = blocks.collect(b -> b.applyM(sv.get()));
-      sv.release();
-      return RowBlockMatrix.concatColumns(v.rows(), parts);
+      try (Shared<DenseMatrix> sv = ex.share(v)) {
+        return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.applyM(sv.get())));
+      }
     };
     DenseMatrix embedding = eigensolver.smallest(operator, n, Math.max(upperBound, 1e-12),
         constant, null, seed).vectors();
@@ -475,10 +471,9 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
   /** {@code X Fᵀ} for a c × n per-sample matrix, by one aggregate. */
   private static DenseMatrix multiply(RowBlockMatrix x, DenseMatrix perSample) {
-    Shared<DenseMatrix> s = x.execution().share(perSample);
-    DenseMatrix out = x.multiply(s);
-    s.release();
-    return out;
+    try (Shared<DenseMatrix> s = x.execution().share(perSample)) {
+      return x.multiply(s);
+    }
   }
 
   /** Eq. 11 on the d × d side from the product {@code X (F − Z)} of the previous pass. */
@@ -490,10 +485,9 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   /** Eq. 11 by the Woodbury (n × n) path, for d > n: the solve reads the blocks itself. */
   private DenseMatrix solveSampleSide(Execution ex, RegularizedRegression regression,
       double[] dWeights, DenseMatrix f, DenseMatrix z) {
-    Shared<DenseMatrix> target = ex.share(f.copy().addInPlace(-1.0, z));
-    DenseMatrix w = regression.solve(dWeights, beta / alpha, target);
-    target.release();
-    return w;
+    try (Shared<DenseMatrix> target = ex.share(f.copy().addInPlace(-1.0, z))) {
+      return regression.solve(dWeights, beta / alpha, target);
+    }
   }
 
   /** {@code ||G − I||²_F} for a square G. */

@@ -87,9 +87,10 @@ public final class SpecSolver implements FeatureSelectionSolver {
           v.data()[i * c + k] *= root;
         }
       }
-      Shared<DenseMatrix> shared = x.execution().share(v);
-      DenseMatrix projections = x.multiply(shared);
-      shared.release();
+      DenseMatrix projections;
+      try (Shared<DenseMatrix> shared = x.execution().share(v)) {
+        projections = x.multiply(shared);
+      }
       for (int j = 0; j < d; j++) {
         double sum = 0;
         for (int k = 0; k < c; k++) {

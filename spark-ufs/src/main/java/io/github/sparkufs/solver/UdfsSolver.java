@@ -6,6 +6,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
+import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
@@ -151,9 +152,10 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     DenseMatrix m = congruence(scatter(x, common.numNeighbors(), lambda, common.knnSearch()),
         scale);
     x.execution().describe("UDFS: span of the centred samples");
-    RowBlockMatrix centred = x.centered();
-    DenseMatrix basis = basis(congruence(centred.gram(), scale), shrinkage);
-    centred.blocks().release();
+    DenseMatrix basis;
+    try (RowBlockMatrix centred = x.centered()) {
+      basis = basis(congruence(centred.gram(), scale), shrinkage);
+    }
     int r = basis.cols();
     if (r < c) {
       throw new IllegalArgumentException("the centred samples span " + r + " dimensions, fewer "
@@ -162,26 +164,25 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     DenseMatrix basisM = basis.transposeMultiply(m.multiply(basis));
     double[] weights = new double[d];
     Arrays.fill(weights, 1.0);
-    ObjectiveHistory history = new ObjectiveHistory("UDFS", common.tol());
+    IterativeFit loop = new IterativeFit("UDFS", common);
     DenseMatrix w = null;
-    for (int it = 0; it < common.maxIter(); it++) {
+    while (loop.next()) {
       w = basis.multiply(SymmetricEigen.smallest(basisM.copy().addInPlace(1.0,
           projectedDiagonal(basis, weights, gamma)), c).vectors());
       double objective = m.multiply(w).dot(w)
           + gamma * RowSparsityWeights.smoothedL21Norm(w, RowSparsityWeights.DEFAULT_EPSILON);
       weights = RowSparsityWeights.l21(w, RowSparsityWeights.DEFAULT_EPSILON);
-      if (history.record(objective)) {
-        break;
-      }
+      loop.record(objective);
     }
+    IterativeFit.Result history = loop.result();
     double[] norms = DoubleArrays.sqrt(w.rowNormsSquared());
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("scatterTrace", m.trace());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("shrinkage", shrinkage);
     summary.put("spanDimension", (double) r);
-    return new SelectionResult(norms, true, history.size(), history.converged(),
-        history.values(), summary);
+    return new SelectionResult(norms, true, history.iterations(), history.converged(),
+        history.objectives(), summary);
   }
 
   /** {@code Pᵀ (γ diag(weights)) P} for the basis P (d × r). */
@@ -257,57 +258,58 @@ public final class UdfsSolver implements FeatureSelectionSolver {
         }
       }
     }
-    Shared<int[]> sharedSets = ex.share(sets);
-    ex.describe("UDFS: local sets");
-    Partitioned<DenseMatrix> gathered = x.blocks().crossMerge((a, b) -> {
-      int[] s = sharedSets.get();
-      DenseMatrix out = new DenseMatrix(d, size * a.numRows());
-      int lo = b.offset();
-      int hi = lo + b.numRows();
-      for (int i = 0; i < a.numRows(); i++) {
-        for (int r = 0; r < size; r++) {
-          int p = s[(a.offset() + i) * size + r];
-          if (p >= lo && p < hi) {
-            System.arraycopy(b.columns().data(), (p - lo) * d, out.data(), (i * size + r) * d, d);
-          }
-        }
-      }
-      return out;
-    }, DenseMatrix::accumulate);
-    ex.describe("UDFS: local discriminative terms");
-    List<double[]> terms = gathered.collect(g -> localTerms(g, size, lambda));
-    gathered.release();
-    sharedSets.release();
-
-    SparseRowMatrix a = assemble(terms, sets, n, size);
-    Shared<SparseRowMatrix> sharedA = ex.share(a);
-    ex.describe("UDFS: X A");
-    Partitioned<DenseMatrix> z = x.blocks().crossMerge((p, q) -> {
-      SparseRowMatrix am = sharedA.get();
-      DenseMatrix out = new DenseMatrix(d, p.numRows());
-      int lo = q.offset();
-      int hi = lo + q.numRows();
-      double[] src = q.columns().data();
-      for (int i = 0; i < p.numRows(); i++) {
-        int[] cols = am.columns(p.offset() + i);
-        double[] vals = am.values(p.offset() + i);
-        for (int t = 0; t < cols.length; t++) {
-          if (cols[t] >= lo && cols[t] < hi) {
-            int base = (cols[t] - lo) * d;
-            for (int j = 0; j < d; j++) {
-              out.data()[i * d + j] += vals[t] * src[base + j];
+    List<double[]> terms;
+    try (ResourceScope scope = new ResourceScope()) {
+      Shared<int[]> sharedSets = scope.keep(ex.share(sets));
+      ex.describe("UDFS: local sets");
+      Partitioned<DenseMatrix> gathered = scope.keep(x.blocks().crossMerge((a, b) -> {
+        int[] s = sharedSets.get();
+        DenseMatrix out = new DenseMatrix(d, size * a.numRows());
+        int lo = b.offset();
+        int hi = lo + b.numRows();
+        for (int i = 0; i < a.numRows(); i++) {
+          for (int r = 0; r < size; r++) {
+            int p = s[(a.offset() + i) * size + r];
+            if (p >= lo && p < hi) {
+              System.arraycopy(b.columns().data(), (p - lo) * d, out.data(), (i * size + r) * d,
+                  d);
             }
           }
         }
-      }
-      return out;
-    }, DenseMatrix::accumulate);
-    Partitioned<DenseMatrix> products = x.blocks().zip(z,
-        (b, zb) -> b.columns().multiplyTranspose(zb));
-    DenseMatrix m = products.aggregate(DenseMatrix::copy, DenseMatrix::accumulate);
-    products.release();
-    z.release();
-    sharedA.release();
+        return out;
+      }, DenseMatrix::accumulate));
+      ex.describe("UDFS: local discriminative terms");
+      terms = gathered.collect(g -> localTerms(g, size, lambda));
+    }
+
+    DenseMatrix m;
+    try (ResourceScope scope = new ResourceScope()) {
+      Shared<SparseRowMatrix> sharedA = scope.keep(ex.share(assemble(terms, sets, n, size)));
+      ex.describe("UDFS: X A");
+      Partitioned<DenseMatrix> z = scope.keep(x.blocks().crossMerge((p, q) -> {
+        SparseRowMatrix am = sharedA.get();
+        DenseMatrix out = new DenseMatrix(d, p.numRows());
+        int lo = q.offset();
+        int hi = lo + q.numRows();
+        double[] src = q.columns().data();
+        for (int i = 0; i < p.numRows(); i++) {
+          int[] cols = am.columns(p.offset() + i);
+          double[] vals = am.values(p.offset() + i);
+          for (int t = 0; t < cols.length; t++) {
+            if (cols[t] >= lo && cols[t] < hi) {
+              int base = (cols[t] - lo) * d;
+              for (int j = 0; j < d; j++) {
+                out.data()[i * d + j] += vals[t] * src[base + j];
+              }
+            }
+          }
+        }
+        return out;
+      }, DenseMatrix::accumulate));
+      Partitioned<DenseMatrix> products = scope.keep(x.blocks().zip(z,
+          (b, zb) -> b.columns().multiplyTranspose(zb)));
+      m = products.aggregate(DenseMatrix::copy, DenseMatrix::accumulate);
+    }
     for (int i = 0; i < d; i++) {
       for (int j = i + 1; j < d; j++) {
         double v = 0.5 * (m.get(i, j) + m.get(j, i));

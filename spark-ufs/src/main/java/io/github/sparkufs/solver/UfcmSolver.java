@@ -5,6 +5,7 @@ import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.RowBlock;
+import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
@@ -150,34 +151,37 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     Execution ex = x.execution();
     SplittableRandom rnd = new SplittableRandom(common.seed());
     ex.describe("UFCM: centring and total scatter");
-    RowBlockMatrix xc = x.centered();
-    DenseMatrix st = xc.gram();
-    // Algorithm 1, lines 3–4: W by PCA, U by k-means on Wᵀ X, then G by Eq. 10.
-    DenseMatrix w = SymmetricEigen.largest(st, dp).vectors();
-    ex.describe("UFCM: initial k-means");
-    RowBlockMatrix y = project(xc, w);
-    int[] labels = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL).fit(y, rnd.nextLong()).labels();
-    y.blocks().release();
-    ClusterSums sums = ClusterSums.of(xc, labels, c);
-    DenseMatrix g = sums.projectedCentroids(w);
-    ObjectiveHistory history = new ObjectiveHistory("UFCM", common.tol());
-    history.record(objective(st, w, sums));
+    DenseMatrix st;
+    DenseMatrix w;
+    ClusterSums sums;
+    IterativeFit loop = new IterativeFit("UFCM", common);
     int restartWins = 0;
-    for (int it = 0; it < common.maxIter(); it++) {
-      double[] dw = RowSparsityWeights.l2p(w, p, RowSparsityWeights.DEFAULT_EPSILON); // Eq. 7
-      ex.describe("UFCM: cluster indicator update (Eq. 14)");
-      IndicatorUpdate update = updateIndicator(xc, st, w, g, c, restarts, rnd.nextLong());
-      if (update.chosen() != 0) {
-        restartWins++;
+    try (RowBlockMatrix xc = x.centered()) {
+      st = xc.gram();
+      // Algorithm 1, lines 3–4: W by PCA, U by k-means on Wᵀ X, then G by Eq. 10.
+      w = SymmetricEigen.largest(st, dp).vectors();
+      ex.describe("UFCM: initial k-means");
+      int[] labels;
+      try (RowBlockMatrix y = project(xc, w)) {
+        labels = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL).fit(y, rnd.nextLong()).labels();
       }
-      sums = update.sums();
-      w = SymmetricEigen.largest(marginMatrix(st, sums, dw), dp).vectors(); // Eq. 13
-      g = sums.projectedCentroids(w); // Eq. 10
-      if (history.record(objective(st, w, sums))) {
-        break;
+      sums = ClusterSums.of(xc, labels, c);
+      DenseMatrix g = sums.projectedCentroids(w);
+      loop.start(objective(st, w, sums));
+      while (loop.next()) {
+        double[] dw = RowSparsityWeights.l2p(w, p, RowSparsityWeights.DEFAULT_EPSILON); // Eq. 7
+        ex.describe("UFCM: cluster indicator update (Eq. 14)");
+        IndicatorUpdate update = updateIndicator(xc, st, w, g, c, restarts, rnd.nextLong());
+        if (update.chosen() != 0) {
+          restartWins++;
+        }
+        sums = update.sums();
+        w = SymmetricEigen.largest(marginMatrix(st, sums, dw), dp).vectors(); // Eq. 13
+        g = sums.projectedCentroids(w); // Eq. 10
+        loop.record(objective(st, w, sums));
       }
     }
-    xc.blocks().release();
+    IterativeFit.Result history = loop.result();
     double[] scores = w.rowNormsSquared();
     double exactPenalty = 0;
     for (int i = 0; i < d; i++) {
@@ -187,15 +191,15 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     double totalScatter = projectedTotalScatter(st, w);
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("projectionDim", (double) dp);
-    summary.put("objective", history.values()[history.size() - 1]);
+    summary.put("objective", history.lastObjective());
     summary.put("totalScatter", totalScatter);
     summary.put("withinClusterScatter", withinClusterScatter(st, w, sums));
     summary.put("l2pPenalty", exactPenalty);
     summary.put("nonEmptyClusters", (double) sums.nonEmpty());
     summary.put("restartWins", (double) restartWins);
-    // The history starts with the objective of the initial W and U.
-    return new SelectionResult(scores, true, history.size() - 1, history.converged(),
-        history.values(), summary);
+    // The objectives start with that of the initial W and U, which is no iteration.
+    return new SelectionResult(scores, true, history.iterations(), history.converged(),
+        history.objectives(), summary);
   }
 
   /** The outcome of Eq. 14: the candidate kept, its index, its cluster sums and all costs. */
@@ -214,15 +218,15 @@ public final class UfcmSolver implements FeatureSelectionSolver {
    */
   static IndicatorUpdate updateIndicator(RowBlockMatrix xc, DenseMatrix st, DenseMatrix w,
       DenseMatrix g, int c, int restarts, long seed) {
-    RowBlockMatrix y = project(xc, w);
     int[][] candidates = new int[restarts + 1][];
-    candidates[0] = KMeans.assign(y, g);
-    KMeans kmeans = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL);
-    SplittableRandom rnd = new SplittableRandom(seed);
-    for (int j = 1; j <= restarts; j++) {
-      candidates[j] = kmeans.fit(y, rnd.nextLong()).labels();
+    try (RowBlockMatrix y = project(xc, w)) {
+      candidates[0] = KMeans.assign(y, g);
+      KMeans kmeans = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL);
+      SplittableRandom rnd = new SplittableRandom(seed);
+      for (int j = 1; j <= restarts; j++) {
+        candidates[j] = kmeans.fit(y, rnd.nextLong()).labels();
+      }
     }
-    y.blocks().release();
     List<ClusterSums> sums = ClusterSums.of(xc, candidates, c);
     double total = projectedTotalScatter(st, w);
     double[] costs = new double[candidates.length];
@@ -276,11 +280,10 @@ public final class UfcmSolver implements FeatureSelectionSolver {
 
   /** {@code Wᵀ X} as d' × n_b blocks aligned with X's (cached until released). */
   private static RowBlockMatrix project(RowBlockMatrix x, DenseMatrix w) {
-    Shared<DenseMatrix> sw = x.execution().share(w);
-    RowBlockMatrix y = new RowBlockMatrix(
-        x.blocks().map(b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns()))),
-        x.numRows(), w.cols());
-    sw.release();
-    return y;
+    try (Shared<DenseMatrix> sw = x.execution().share(w)) {
+      return new RowBlockMatrix(
+          x.blocks().map(b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns()))),
+          x.numRows(), w.cols());
+    }
   }
 }

@@ -2,23 +2,123 @@ package io.github.sparkufs.spark;
 
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Shared;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The Spark backend's {@link Execution}: values travel as broadcast variables. */
-public final class SparkExecution implements Execution {
+/**
+ * The Spark backend's {@link Execution}: values travel as broadcast variables. A fit's
+ * execution ({@link #startFit}) runs its jobs in a job group of their own, so that
+ * {@code SparkContext.cancelJobGroup} stops the fit; closing it gives the calling thread back
+ * the job group and description it had.
+ */
+public final class SparkExecution implements Execution, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SparkExecution.class);
+
+  /** The thread-local properties {@code setJobGroup} and {@code setJobDescription} set. */
+  private static final String[] JOB_PROPERTIES = {
+      "spark.jobGroup.id", "spark.job.description", "spark.job.interruptOnCancel"};
+
+  /** How many fits each estimator uid has started in this JVM. */
+  private static final ConcurrentMap<String, AtomicInteger> FITS = new ConcurrentHashMap<>();
 
   private final JavaSparkContext sc;
   private final String method;
+  private final String jobGroup;
+  private final Map<String, String> callerProperties = new LinkedHashMap<>();
 
-  /** @param method prefixes every job description, so the UI shows which selector runs */
+  /**
+   * An execution that labels its jobs but leaves the thread's job group alone.
+   *
+   * @param method prefixes every job description, so the UI shows which selector runs
+   */
   public SparkExecution(JavaSparkContext sc, String method) {
+    this(sc, method, null);
+  }
+
+  private SparkExecution(JavaSparkContext sc, String method, String jobGroup) {
     this.sc = sc;
     this.method = method;
+    this.jobGroup = jobGroup;
+  }
+
+  /**
+   * Starts the fit of the estimator {@code uid}: the calling thread's jobs run, until
+   * {@link #close()}, in the job group {@link #jobGroupId jobGroupId(uid, k)} for its k-th fit
+   * in this JVM (interrupting tasks on cancel), which is logged at INFO.
+   */
+  public static SparkExecution startFit(JavaSparkContext sc, String method, String uid) {
+    String group = jobGroupId(uid, FITS.computeIfAbsent(uid, u -> new AtomicInteger())
+        .incrementAndGet());
+    SparkExecution execution = new SparkExecution(sc, method, group);
+    for (String key : JOB_PROPERTIES) {
+      execution.callerProperties.put(key, sc.getLocalProperty(key));
+    }
+    sc.setJobGroup(group, method + " fit", true);
+    LOG.info("{}: fit runs in Spark job group {} (SparkContext.cancelJobGroup stops it)",
+        method, group);
+    return execution;
+  }
+
+  /** {@code sparkufs-<uid>-<k>}: the job group of the k-th fit (from 1) of the estimator uid. */
+  public static String jobGroupId(String uid, int fit) {
+    return "sparkufs-" + uid + "-" + fit;
+  }
+
+  /** This fit's job group; null for an execution not started by {@link #startFit}. */
+  public String jobGroup() {
+    return jobGroup;
+  }
+
+  /** The selector whose jobs run here. */
+  public String method() {
+    return method;
   }
 
   public JavaSparkContext sparkContext() {
     return sc;
+  }
+
+  /**
+   * Runs {@code fit}; when its job group was cancelled, throws a {@link CancellationException}
+   * naming the method and the group (the Spark failure as its cause).
+   */
+  public <R> R run(Supplier<R> fit) {
+    try {
+      return fit.get();
+    } catch (Exception e) {
+      if (jobGroup != null && cancelledHere(e)) {
+        CancellationException cancelled = new CancellationException(method
+            + " fit cancelled: its Spark job group " + jobGroup + " was cancelled");
+        cancelled.initCause(e);
+        throw cancelled;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * True when {@code e} or a cause is Spark's failure of a job of this fit's group for its
+   * cancellation (a running job, or one submitted after the group was cancelled).
+   */
+  private boolean cancelledHere(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SparkException && t.getMessage() != null
+          && t.getMessage().contains("cancel") && t.getMessage().contains(jobGroup)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
@@ -34,6 +134,12 @@ public final class SparkExecution implements Execution {
   @Override
   public boolean isDistributed() {
     return true;
+  }
+
+  /** Gives the calling thread back the job group and description it had before the fit. */
+  @Override
+  public void close() {
+    callerProperties.forEach(sc::setLocalProperty);
   }
 
   /** A broadcast variable as a {@link Shared} value. */

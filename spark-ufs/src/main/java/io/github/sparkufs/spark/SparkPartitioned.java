@@ -18,7 +18,7 @@ import scala.Tuple2;
 /**
  * The distributed backend of {@link Partitioned}: an RDD holding exactly one block per
  * partition, in partition order. Derived blocks are computed at once and persisted (memory,
- * spilling to disk) until {@link #release()}, so that the shared values they were built from
+ * spilling to disk) until released, so that the shared values they were built from
  * can be released right after.
  *
  * <p>Every merge runs in block order, as {@link io.github.sparkufs.linalg.LocalPartitioned}'s
@@ -178,8 +178,27 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
 
   /** Persists and computes {@code out} now. */
   private <R> SparkPartitioned<R> kept(JavaRDD<R> out) {
-    out.persist(StorageLevel.MEMORY_AND_DISK()).count();
-    return new SparkPartitioned<>(out, execution);
+    return computed(out, execution, false);
+  }
+
+  /**
+   * Persists {@code rdd} (memory, spilling to disk), marks it for a checkpoint when
+   * {@code checkpoint} is set and the context has a checkpoint directory, and computes it now.
+   * If the computation fails (or its job is cancelled), nothing stays persisted.
+   */
+  static <T> SparkPartitioned<T> computed(JavaRDD<T> rdd, SparkExecution execution,
+      boolean checkpoint) {
+    rdd.persist(StorageLevel.MEMORY_AND_DISK());
+    if (checkpoint && execution.sparkContext().getCheckpointDir().isPresent()) {
+      rdd.checkpoint();
+    }
+    try {
+      rdd.count();
+    } catch (Exception e) {
+      rdd.unpersist(false);
+      throw e;
+    }
+    return new SparkPartitioned<>(rdd, execution);
   }
 
   @Override

@@ -64,28 +64,38 @@ public final class VectorBlocks {
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
       String method, boolean checkpoint) {
-    return read(dataset, column, placement, method, checkpoint, false);
+    return read(dataset, column, placement, new SparkExecution(
+        JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()), method),
+        checkpoint, false);
   }
 
   /**
-   * Like {@link #read(Dataset, String, Placement, String, boolean)}; with {@code skipInvalid},
-   * rows with a null vector or a NaN or infinite value are dropped instead of failing the fit
-   * (vectors of another size still fail).
+   * Like {@link #read(Dataset, String, Placement, String, boolean)}, running its jobs in
+   * {@code execution}; with {@code skipInvalid}, rows with a null vector or a NaN or infinite
+   * value are dropped instead of failing the fit (vectors of another size still fail).
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
-      String method, boolean checkpoint, boolean skipInvalid) {
-    JavaSparkContext sc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
-    SparkExecution execution = new SparkExecution(sc, method);
+      SparkExecution execution, boolean checkpoint, boolean skipInvalid) {
     execution.describe("read and check column '" + column + "'");
     JavaRDD<InternalRow> rows = dataset.select(column).queryExecution().toRdd().toJavaRDD();
     JavaRDD<PartitionBlock> parts = rows.mapPartitions(
         (Iterator<InternalRow> it) -> Collections.singletonList(PartitionBlock.of(it, skipInvalid))
             .iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint);
+    } finally {
+      parts.unpersist(false);
+    }
+  }
+
+  /** Checks the scanned partitions and blocks them where {@code placement} says. */
+  private static RowBlockMatrix blocks(JavaRDD<PartitionBlock> parts, int numPartitions,
+      String column, Placement placement, SparkExecution execution, boolean checkpoint) {
     // One job checks every partition; small partitions send their values along, so data that
     // stays on the driver is read in that single job (larger data, once its size is checked).
     long perPartition = placement == Placement.DISTRIBUTED ? 0
-        : DRIVER_LIMIT / Math.max(1, rows.getNumPartitions());
+        : DRIVER_LIMIT / Math.max(1, numPartitions);
     List<PartitionBlock> scanned = parts.map(b -> b.forDriver(perPartition)).collect();
     List<PartitionBlock.Summary> summaries = new ArrayList<>();
     scanned.forEach(b -> summaries.add(b.summary));
@@ -94,8 +104,8 @@ public final class VectorBlocks {
     int d = summaries.stream().filter(s -> s.count > 0).findFirst().get().size;
     long sparse = summaries.stream().mapToLong(s -> s.sparse).sum();
     if (sparse > 0) {
-      LOG.info("{}: densifying {} x {} input ({} of the rows sparse): {} MB", method, n, d,
-          sparse, String.format(Locale.ROOT, "%.1f", (double) n * d * Double.BYTES / 1e6));
+      LOG.info("{}: densifying {} x {} input ({} of the rows sparse): {} MB", execution.method(),
+          n, d, sparse, String.format(Locale.ROOT, "%.1f", (double) n * d * Double.BYTES / 1e6));
     }
     boolean onDriver = placement == Placement.DRIVER
         || (placement == Placement.AUTO && (long) n * d <= DRIVER_LIMIT);
@@ -107,17 +117,10 @@ public final class VectorBlocks {
       for (PartitionBlock b : complete ? scanned : parts.collect()) {
         values.add(valuesOf(b, d));
       }
-      parts.unpersist(false);
       return checkedScale(RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values)), column);
     }
-    JavaRDD<RowBlock> blocks = blocksOf(parts, offsets, d)
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    if (checkpoint && sc.getCheckpointDir().isPresent()) {
-      blocks.checkpoint();
-    }
-    blocks.count();
-    parts.unpersist(false);
-    return checkedScale(new RowBlockMatrix(new SparkPartitioned<>(blocks, execution), n, d),
+    return checkedScale(new RowBlockMatrix(
+        SparkPartitioned.computed(blocksOf(parts, offsets, d), execution, checkpoint), n, d),
         column);
   }
 

@@ -152,7 +152,7 @@ class InputValidationTest {
           () -> s.fit(good(20)));
       assertTrue(unset.getMessage().contains("numClusters"), unset.getMessage());
       IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
-          () -> s.setNumClusters(25).setNumNeighbors(2).fit(good(20)));
+          () -> s.setIfPresent("numClusters", 25).setIfPresent("numNeighbors", 2).fit(good(20)));
       assertTrue(tooMany.getMessage().contains("numClusters = 25 exceeds the number of rows 20"),
           tooMany.getMessage());
       checked++;

@@ -1,5 +1,6 @@
 package io.github.sparkufs.solver;
 
+import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,9 +22,7 @@ import org.junit.jupiter.api.Test;
 class FsaslPaperTest {
 
   private static FsaslSolver solver(int clusters, int maxIter, double tol, boolean monotone) {
-    return new FsaslSolver(new CommonOptions(clusters, 5, maxIter, tol, 1),
-        FsaslSolver.DEFAULT_ALPHA, FsaslSolver.DEFAULT_BETA, FsaslSolver.DEFAULT_GAMMA,
-        FsaslSolver.DEFAULT_LASSO_NEIGHBORS, FsaslSolver.DEFAULT_INNER_ITERATIONS, monotone);
+    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, clusters, 5, maxIter, tol, 1).with(FsaslSolver.MONOTONE, monotone));
   }
 
   private static SelectionResult fit(String name, BenchmarkData data, FsaslSolver solver) {

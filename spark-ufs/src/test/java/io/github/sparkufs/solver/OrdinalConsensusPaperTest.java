@@ -1,5 +1,6 @@
 package io.github.sparkufs.solver;
 
+import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PaperProtocol;
@@ -48,10 +49,7 @@ class OrdinalConsensusPaperTest {
   /** Fits, evaluates with the paper's protocol, prints the table; returns the best mean NMI. */
   private static double table(String name, DenseMatrix x, int[] labels, int c, double alpha,
       double beta, Weighting weighting) {
-    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
-        new CommonOptions(c, 5, MAX_ITER, 1e-6, SEED), alpha, beta, 0,
-        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, weighting, OrdinalConsensusSolver.Criterion.WITHIN);
+    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, MAX_ITER, 1e-6, SEED).with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));
     long t0 = System.nanoTime();
     SelectionResult r = solver.fit(RowBlockMatrix.local(x));
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -89,8 +87,8 @@ class OrdinalConsensusPaperTest {
     double scaled = table("COIL20", data.x(), data.labels(), 20, 1e-3, 1, Weighting.SCALED);
     double raw = table("COIL20", data.x(), data.labels(), 20, 1, 1e-3, Weighting.RAW);
     double defaults = table("COIL20", data.x(), data.labels(), 20,
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.ALPHA.defaultValue(), OrdinalConsensusSolver.BETA.defaultValue(),
+        OrdinalConsensusSolver.TRIPLET_WEIGHTING.defaultValue());
     assertTrue(scaled >= 75.4, "COIL20 scaled best NMI " + scaled + " (paper 80.1)");
     assertTrue(raw >= 75.5, "COIL20 raw best NMI " + raw);
     assertTrue(defaults >= 70.7, "COIL20 defaults best NMI " + defaults);
@@ -103,8 +101,8 @@ class OrdinalConsensusPaperTest {
     double scaled = table("Isolet1", data.x(), data.labels(), 26, 1e5, 1e3, Weighting.SCALED);
     double raw = table("Isolet1", data.x(), data.labels(), 26, 1e-6, 10, Weighting.RAW);
     double defaults = table("Isolet1", data.x(), data.labels(), 26,
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.ALPHA.defaultValue(), OrdinalConsensusSolver.BETA.defaultValue(),
+        OrdinalConsensusSolver.TRIPLET_WEIGHTING.defaultValue());
     assertTrue(scaled >= 75.9, "Isolet1 scaled best NMI " + scaled + " (paper 82.2)");
     assertTrue(raw >= 74.7, "Isolet1 raw best NMI " + raw);
     assertTrue(defaults >= 65.5, "Isolet1 defaults best NMI " + defaults);
@@ -118,8 +116,8 @@ class OrdinalConsensusPaperTest {
     double scaled = table("ORL", x, data.labels(), 40, 1, 1, Weighting.SCALED);
     double raw = table("ORL", x, data.labels(), 40, 1e-5, 1e-3, Weighting.RAW);
     double defaults = table("ORL", x, data.labels(), 40,
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.ALPHA.defaultValue(), OrdinalConsensusSolver.BETA.defaultValue(),
+        OrdinalConsensusSolver.TRIPLET_WEIGHTING.defaultValue());
     assertTrue(scaled >= 73.2, "ORL scaled best NMI " + scaled + " (paper 86.2 on AT&T 644)");
     assertTrue(raw >= 73.4, "ORL raw best NMI " + raw);
     assertTrue(defaults >= 72.9, "ORL defaults best NMI " + defaults);
@@ -133,12 +131,7 @@ class OrdinalConsensusPaperTest {
   @Test
   void coil20FitTime() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
-    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
-        new CommonOptions(20, 5, MAX_ITER, 0, SEED), OrdinalConsensusSolver.DEFAULT_ALPHA,
-        OrdinalConsensusSolver.DEFAULT_BETA, OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
-        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
-        OrdinalConsensusSolver.DEFAULT_CRITERION);
+    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, 20, 5, MAX_ITER, 0, SEED));
     RowBlockMatrix x = RowBlockMatrix.local(data.x());
     solver.fit(x);
     com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)

@@ -49,8 +49,8 @@ public abstract class FsaslSelectorParams extends UnsupervisedSelector<FsaslSele
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** how the kNN graph over samples is searched: auto (exact below 50000 rows, else approximate), exact (all pairs), or approximate (k-means cells, each sample compared with the samples of the nearest cells) (one of auto, exact, approximate) */
+  @SuppressWarnings("unchecked")
   public Param<String> knnAlgorithm() {
     return (Param<String>) (Param<?>) param("knnAlgorithm");
   }
@@ -92,7 +92,7 @@ public abstract class FsaslSelectorParams extends UnsupervisedSelector<FsaslSele
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }
@@ -106,7 +106,7 @@ public abstract class FsaslSelectorParams extends UnsupervisedSelector<FsaslSele
     return self();
   }
 
-  /** α: the LASSO weight of the global structure S, as a fraction of each sample's λ_max ((0, 1); Eq. 5) */
+  /** α: the LASSO weight of the global structure S, as a fraction of each sample's λ_max (in (0, 1); Eq. 5) */
   public DoubleParam alpha() {
     return (DoubleParam) (Param<?>) param("alpha");
   }

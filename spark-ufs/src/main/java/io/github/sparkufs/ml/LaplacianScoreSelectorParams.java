@@ -49,8 +49,8 @@ public abstract class LaplacianScoreSelectorParams extends UnsupervisedSelector<
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** how the kNN graph over samples is searched: auto (exact below 50000 rows, else approximate), exact (all pairs), or approximate (k-means cells, each sample compared with the samples of the nearest cells) (one of auto, exact, approximate) */
+  @SuppressWarnings("unchecked")
   public Param<String> knnAlgorithm() {
     return (Param<String>) (Param<?>) param("knnAlgorithm");
   }
@@ -64,7 +64,7 @@ public abstract class LaplacianScoreSelectorParams extends UnsupervisedSelector<
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }

@@ -76,7 +76,7 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }
@@ -132,7 +132,7 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
     return self();
   }
 
-  /** s, the Bernoulli probability that a sample's z_i = 1 in the robust self-paced regulariser ((0, 1]; Eq. 7) */
+  /** s, the Bernoulli probability that a sample's z_i = 1 in the robust self-paced regulariser (in (0, 1]; Eq. 7) */
   public DoubleParam keepProbability() {
     return (DoubleParam) (Param<?>) param("keepProbability");
   }
@@ -174,8 +174,8 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** triplet weights of the feature graph: scaled (the authors' row min-max scaling) or raw (the paper's Eq. 5) (one of scaled, raw; Eq. 5) */
+  @SuppressWarnings("unchecked")
   public Param<String> tripletWeighting() {
     return (Param<String>) (Param<?>) param("tripletWeighting");
   }
@@ -189,8 +189,8 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** data term of the W step: between (the total scatter about the mean removed, so the projection keeps the between-cluster scatter and measures each sample against the mean) or within (the paper's Eq. 12, which prefers low-variance features) (one of within, between; Eq. 12) */
+  @SuppressWarnings("unchecked")
   public Param<String> scatterCriterion() {
     return (Param<String>) (Param<?>) param("scatterCriterion");
   }

@@ -62,8 +62,8 @@ public abstract class RsfsSelectorParams extends UnsupervisedSelector<RsfsSelect
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** how the kNN graph over samples is searched: auto (exact below 50000 rows, else approximate), exact (all pairs), or approximate (k-means cells, each sample compared with the samples of the nearest cells) (one of auto, exact, approximate) */
+  @SuppressWarnings("unchecked")
   public Param<String> knnAlgorithm() {
     return (Param<String>) (Param<?>) param("knnAlgorithm");
   }
@@ -105,7 +105,7 @@ public abstract class RsfsSelectorParams extends UnsupervisedSelector<RsfsSelect
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }
@@ -175,8 +175,8 @@ public abstract class RsfsSelectorParams extends UnsupervisedSelector<RsfsSelect
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** start of F: spectral (the authors' spectral clusters of the graph), kmeans (k-means clusters of the samples) or both (a fit from each, the lower objective of Eq. 9 kept) (one of spectral, kmeans, both; Eq. 9) */
+  @SuppressWarnings("unchecked")
   public Param<String> initMode() {
     return (Param<String>) (Param<?>) param("initMode");
   }

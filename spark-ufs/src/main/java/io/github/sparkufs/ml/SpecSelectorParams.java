@@ -62,8 +62,8 @@ public abstract class SpecSelectorParams extends UnsupervisedSelector<SpecSelect
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** how the kNN graph over samples is searched: auto (exact below 50000 rows, else approximate), exact (all pairs), or approximate (k-means cells, each sample compared with the samples of the nearest cells) (one of auto, exact, approximate) */
+  @SuppressWarnings("unchecked")
   public Param<String> knnAlgorithm() {
     return (Param<String>) (Param<?>) param("knnAlgorithm");
   }
@@ -77,7 +77,7 @@ public abstract class SpecSelectorParams extends UnsupervisedSelector<SpecSelect
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }
@@ -91,7 +91,7 @@ public abstract class SpecSelectorParams extends UnsupervisedSelector<SpecSelect
     return self();
   }
 
-  /** which score of Zhao and Liu: 1 = phi1 (Eq. 5), 2 = phi2 (Eq. 6), 3 = phi3 over the numClusters leading eigenpairs (Eq. 7) ([1, 3]; Eq. 5-7) */
+  /** which score of Zhao and Liu: 1 = phi1 (Eq. 5), 2 = phi2 (Eq. 6), 3 = phi3 over the numClusters leading eigenpairs (Eq. 7) (in [1, 3]; Eq. 5-7) */
   public IntParam scoreType() {
     return (IntParam) (Param<?>) param("scoreType");
   }

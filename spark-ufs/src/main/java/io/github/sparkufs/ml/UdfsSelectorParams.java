@@ -49,8 +49,8 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
     return self();
   }
 
-  @SuppressWarnings("unchecked")
   /** how the kNN graph over samples is searched: auto (exact below 50000 rows, else approximate), exact (all pairs), or approximate (k-means cells, each sample compared with the samples of the nearest cells) (one of auto, exact, approximate) */
+  @SuppressWarnings("unchecked")
   public Param<String> knnAlgorithm() {
     return (Param<String>) (Param<?>) param("knnAlgorithm");
   }
@@ -92,7 +92,7 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }
@@ -148,7 +148,7 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
     return self();
   }
 
-  /** η of the constraint Wᵀ((1 − η) C + η I)W = I, C the covariance of the features (in the units standardization sets) over its mean variance: 1 is Eq. 12's WᵀW = I, towards 0 the paper's GᵀG = I for G = XᵀW ([0, 1]; Eq. 12) */
+  /** η of the constraint Wᵀ((1 − η) C + η I)W = I, C the covariance of the features (in the units standardization sets) over its mean variance: 1 is Eq. 12's WᵀW = I, towards 0 the paper's GᵀG = I for G = XᵀW (in [0, 1]; Eq. 12) */
   public DoubleParam shrinkage() {
     return (DoubleParam) (Param<?>) param("shrinkage");
   }

@@ -62,7 +62,7 @@ public abstract class UfcmSelectorParams extends UnsupervisedSelector<UfcmSelect
     return self();
   }
 
-  /** random seed (any) */
+  /** random seed */
   public LongParam seed() {
     return (LongParam) (Param<?>) param("seed");
   }
@@ -104,7 +104,7 @@ public abstract class UfcmSelectorParams extends UnsupervisedSelector<UfcmSelect
     return self();
   }
 
-  /** p of the ℓ2,p norm; smaller is sparser ((0, 2]; Eq. 1) */
+  /** p of the ℓ2,p norm; smaller is sparser (in (0, 2]; Eq. 1) */
   public DoubleParam p() {
     return (DoubleParam) (Param<?>) param("p");
   }

@@ -70,7 +70,7 @@ public final class Range implements Serializable {
         && (upperClosed ? value <= upper : value < upper);
   }
 
-  /** E.g. {@code > 0}, {@code [0, 1]}, {@code -1 or >= 1}, {@code finite}. */
+  /** E.g. {@code > 0}, {@code in [0, 1]}, {@code -1 or >= 1}, {@code finite}. */
   @Override
   public String toString() {
     String interval;
@@ -79,7 +79,7 @@ public final class Range implements Serializable {
     } else if (upper == Double.POSITIVE_INFINITY) {
       interval = (lowerClosed ? ">= " : "> ") + number(lower);
     } else {
-      interval = (lowerClosed ? "[" : "(") + number(lower) + ", " + number(upper)
+      interval = (lowerClosed ? "in [" : "in (") + number(lower) + ", " + number(upper)
           + (upperClosed ? "]" : ")");
     }
     return extra == null ? interval : number(extra) + " or " + interval;

@@ -125,7 +125,7 @@ class SpecSolverTest {
   @Test
   void rejectsAnUnknownScoreType() {
     MethodOptions common = TestData.shared(SpecSolver.PARAMS, 2, 3, 1, 0, 1);
-    assertEquals("scoreType must be 1, 2 or 3, got 4", assertThrows(
+    assertEquals("scoreType must be in [1, 3], got 4", assertThrows(
         IllegalArgumentException.class, () -> new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 4).with(CommonOptions.KERNEL_WIDTH, 0.0))).getMessage());
     assertFalse(new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 1).with(CommonOptions.KERNEL_WIDTH, 0.0)).fit(RowBlockMatrix.local(random(3, 10, 1)))
         .largerIsBetter());

@@ -142,9 +142,9 @@ class UfcmSolverTest {
   @Test
   void rejectsBadParameters() {
     MethodOptions o = options(4, 10, 1e-6, 1);
-    assertEquals("alpha must be finite and >= 0, got -1.0", assertThrows(
+    assertEquals("alpha must be > 0, got -1.0", assertThrows(
         IllegalArgumentException.class, () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, -1.0).with(UfcmSolver.BETA, 1.0).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0).with(UfcmSolver.RESTARTS, 10))).getMessage());
-    assertEquals("beta must be finite and >= 0, got NaN", assertThrows(
+    assertEquals("beta must be >= 0, got NaN", assertThrows(
         IllegalArgumentException.class,
         () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, 1.0).with(UfcmSolver.BETA, Double.NaN).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0).with(UfcmSolver.RESTARTS, 10))).getMessage());
     assertEquals("p must be in (0, 2], got 2.5", assertThrows(

@@ -49,7 +49,7 @@ final class BenchCommand {
     List<String> methods = methods(args.required("method"));
     for (String method : methods) {
       UnsupervisedSelector<?> selector = Selectors.create(method);
-      selector.setNumClusters(c);
+      selector.setIfPresent("numClusters", c);
       MethodParams.apply(selector, args.params());
       selectors.add(selector);
     }

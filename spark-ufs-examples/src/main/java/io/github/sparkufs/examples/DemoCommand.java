@@ -64,7 +64,7 @@ final class DemoCommand {
           baseline.acc().mean(), baseline.acc().std(), baseline.nmi().mean(), baseline.nmi().std());
       for (String m : methods) {
         UnsupervisedSelector<?> selector = Selectors.create(m.trim())
-            .setNumClusters(c).setNumTopFeatures(informative).setSeed(seed);
+            .setIfPresent("numClusters", c).setNumTopFeatures(informative).setIfPresent("seed", seed);
         long start = System.nanoTime();
         UnsupervisedSelectorModel model = selector.fit(data);
         double seconds = (System.nanoTime() - start) / 1e9;

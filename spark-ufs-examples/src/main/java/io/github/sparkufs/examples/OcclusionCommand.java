@@ -79,8 +79,8 @@ final class OcclusionCommand {
           Dataset<Row> frame = Frames.features(spark, occluded).cache();
           for (int k = 0; k < methods.length; k++) {
             String method = methods[k].trim();
-            UnsupervisedSelector<?> selector = Selectors.create(method).setNumClusters(c)
-                .setSeed(seed);
+            UnsupervisedSelector<?> selector = Selectors.create(method).setIfPresent("numClusters", c)
+                .setIfPresent("seed", seed);
             MethodParams.applyScoped(selector, method, args.params());
             UnsupervisedSelectorModel model = selector.fit(frame);
             List<PaperProtocol.Row> rows = protocol.evaluate(occluded, clean.labels,

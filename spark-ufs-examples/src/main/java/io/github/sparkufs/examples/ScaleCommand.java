@@ -60,8 +60,8 @@ final class ScaleCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    UnsupervisedSelector<?> selector = Selectors.create(method).setNumClusters(c)
-        .setNumTopFeatures(informative).setSeed(seed).setExecutionMode("distributed");
+    UnsupervisedSelector<?> selector = Selectors.create(method).setIfPresent("numClusters", c)
+        .setNumTopFeatures(informative).setIfPresent("seed", seed).setExecutionMode("distributed");
     MethodParams.apply(selector, args.params());
     try (SparkSession spark = Sessions.create("spark-ufs scale " + method,
         args.string("master", "local[*]"))) {

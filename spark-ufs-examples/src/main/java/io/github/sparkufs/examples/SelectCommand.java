@@ -34,7 +34,7 @@ final class SelectCommand {
     if (Files.exists(output)) {
       throw new UsageException("output folder already exists: " + output);
     }
-    selector.setNumClusters(args.requiredInteger("clusters")).setNumTopFeatures(top);
+    selector.setIfPresent("numClusters", args.requiredInteger("clusters")).setNumTopFeatures(top);
     MethodParams.apply(selector, args.params());
     selector.validateSelection();
     try (SparkSession spark = Sessions.create("spark-ufs select " + method,

@@ -178,7 +178,7 @@ public final class ParamSpec<T> implements Serializable {
 
   /** The external form written as {@code text}, e.g. on a command line; checked. */
   public Object parseExternal(String text) {
-    Object value;
+    Object value = text;
     try {
       if (type == Integer.class) {
         value = Integer.parseInt(text);
@@ -188,11 +188,10 @@ public final class ParamSpec<T> implements Serializable {
         value = Double.parseDouble(text);
       } else if (type == Boolean.class && (text.equals("true") || text.equals("false"))) {
         value = Boolean.parseBoolean(text);
-      } else {
-        value = text;
       }
     } catch (NumberFormatException e) {
-      value = text;
+      throw new IllegalArgumentException(name + " takes " + (type == Double.class ? "a number"
+          : "a whole number") + ", got '" + text + "'");
     }
     fromExternal(value);
     return value;

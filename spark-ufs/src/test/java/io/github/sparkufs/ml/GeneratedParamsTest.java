@@ -2,6 +2,7 @@ package io.github.sparkufs.ml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.ParamSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.apache.spark.ml.param.Param;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,9 +119,8 @@ class GeneratedParamsTest {
         if (BASE.contains(spec)) {
           continue;
         }
-        Param<Object> param = selector.param(spec.name());
-        String def = selector.hasDefault(param) ? String.valueOf(selector.getDefault(param).get())
-            : "required";
+        String def = spec.defaultValue() != null ? String.valueOf(external(spec))
+            : spec == CommonOptions.SEED ? "hash of the class name" : "required";
         out.append("| `").append(spec.name()).append("` | ").append(JavaType.of(spec).primitive)
             .append(" | ").append(def).append(" | ").append(spec.validValues()).append(" | ")
             .append(spec.doc().replace("|", "\\|")).append(" | ").append(spec.equation())
@@ -129,6 +128,10 @@ class GeneratedParamsTest {
       }
     }
     return out.toString();
+  }
+
+  private static <T> Object external(ParamSpec<T> spec) {
+    return spec.toExternal(spec.defaultValue());
   }
 
   /** The Java and Spark types of a param's accessors. */

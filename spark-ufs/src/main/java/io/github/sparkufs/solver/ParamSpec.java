@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * The one declaration of a method param: its name, value type, default, valid values, meaning
@@ -153,7 +152,7 @@ public final class ParamSpec<T> implements Serializable {
 
   /** {@code value}, checked; throws naming the param and the value when it is not valid. */
   public T check(T value) {
-    if (!isValidExternal(toExternal(Objects.requireNonNull(value, name)))) {
+    if (value == null || !isValidExternal(toExternal(value))) {
       throw new IllegalArgumentException(name + " must be " + validValues() + ", got " + value);
     }
     return value;

@@ -1,6 +1,7 @@
 package io.github.sparkufs.ml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -132,6 +133,30 @@ class InputValidationTest {
             .fit(good(20)));
     // φ1 and φ2 do not use numClusters.
     assertEquals(3, new SpecSelector().setScoreType(1).fit(good(20)).numFeatures());
+  }
+
+  @Test
+  void aThresholdIsCheckedWhenSetAfterItsMode() {
+    assertMessage("selectionThreshold must be in [0, 1] for percentile, got 1.5",
+        () -> new NdfsSelector().setSelectionMode("percentile").setSelectionThreshold(1.5));
+    assertMessage("selectionThreshold must be a whole number >= 1 for numTopFeatures, got 0.0",
+        () -> new NdfsSelector().setNumTopFeatures(0));
+    // Set before its mode, a threshold waits for the mode (and is checked before the fit).
+    assertEquals(0.3, new NdfsSelector().setSelectionThreshold(0.3)
+        .setSelectionMode("percentile").getSelectionThreshold());
+  }
+
+  @Test
+  void paramsExistWhereTheyAct() {
+    assertFalse(new MaxVarianceSelector().hasParam("maxIter"));
+    assertFalse(new MaxVarianceSelector().hasParam("seed"));
+    assertFalse(new McfsSelector().hasParam("tol"));
+    assertFalse(new UfcmSelector().hasParam("numNeighbors"));
+    assertFalse(new OrdinalConsensusSelector().hasParam("knnAlgorithm"));
+    assertFalse(new SpecSelector().hasParam("checkpointInterval"));
+    assertTrue(new NdfsSelector().hasParam("checkpointInterval"));
+    assertEquals(3, new LaplacianScoreSelector().setIfPresent("numClusters", 3)
+        .setNumNeighbors(3).getNumNeighbors());
   }
 
   private static void assertMessage(String expected, Executable action) {

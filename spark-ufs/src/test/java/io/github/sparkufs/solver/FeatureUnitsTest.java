@@ -53,7 +53,8 @@ class FeatureUnitsTest {
   }
 
   private static NdfsSolver ndfs(boolean contributionScores) {
-    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 50, 1e-6, 3L).with(NdfsSolver.CONTRIBUTION_SCORES, contributionScores));
+    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 50, 1e-6, 3L)
+        .with(NdfsSolver.CONTRIBUTION_SCORES, contributionScores));
   }
 
   @Test

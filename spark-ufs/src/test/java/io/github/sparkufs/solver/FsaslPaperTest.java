@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 class FsaslPaperTest {
 
   private static FsaslSolver solver(int clusters, int maxIter, double tol, boolean monotone) {
-    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, clusters, 5, maxIter, tol, 1).with(FsaslSolver.MONOTONE, monotone));
+    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, clusters, 5, maxIter, tol, 1)
+        .with(FsaslSolver.MONOTONE, monotone));
   }
 
   private static SelectionResult fit(String name, BenchmarkData data, FsaslSolver solver) {

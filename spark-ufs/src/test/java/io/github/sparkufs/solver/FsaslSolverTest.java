@@ -48,7 +48,8 @@ class FsaslSolverTest {
 
   private static SelectionResult fit(RowBlockMatrix x, int maxIter, double tol,
       boolean monotone) {
-    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, 4, 5, maxIter, tol, 11).with(FsaslSolver.GAMMA, 1.0).with(FsaslSolver.MONOTONE, monotone))
+    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, 4, 5, maxIter, tol, 11)
+        .with(FsaslSolver.GAMMA, 1.0).with(FsaslSolver.MONOTONE, monotone))
         .fit(x);
   }
 
@@ -291,11 +292,15 @@ class FsaslSolverTest {
     for (int t = 0; t < bad.length; t++) {
       double[] b = bad[t];
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> new FsaslSolver(common.with(FsaslSolver.ALPHA, b[0]).with(FsaslSolver.BETA, b[1]).with(FsaslSolver.GAMMA, b[2]).with(FsaslSolver.LASSO_NEIGHBORS, (int) b[3]).with(FsaslSolver.INNER_ITERATIONS, (int) b[4]).with(FsaslSolver.MONOTONE, true)));
+          () -> new FsaslSolver(common.with(FsaslSolver.ALPHA, b[0]).with(FsaslSolver.BETA, b[1])
+              .with(FsaslSolver.GAMMA, b[2]).with(FsaslSolver.LASSO_NEIGHBORS, (int) b[3])
+              .with(FsaslSolver.INNER_ITERATIONS, (int) b[4]).with(FsaslSolver.MONOTONE, true)));
       assertTrue(e.getMessage().contains(names[t]), e.getMessage());
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new FsaslSolver(common.with(FsaslSolver.ALPHA, 0.01).with(FsaslSolver.BETA, 1.0).with(FsaslSolver.GAMMA, Double.NaN).with(FsaslSolver.LASSO_NEIGHBORS, 0).with(FsaslSolver.INNER_ITERATIONS, 3).with(FsaslSolver.MONOTONE, true)));
+        () -> new FsaslSolver(common.with(FsaslSolver.ALPHA, 0.01).with(FsaslSolver.BETA, 1.0)
+            .with(FsaslSolver.GAMMA, Double.NaN).with(FsaslSolver.LASSO_NEIGHBORS, 0)
+            .with(FsaslSolver.INNER_ITERATIONS, 3).with(FsaslSolver.MONOTONE, true)));
     assertTrue(e.getMessage().contains("gamma") && e.getMessage().contains("NaN"));
     IllegalArgumentException tooManyClusters = assertThrows(IllegalArgumentException.class,
         () -> new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, 25, 5, 3, 0, 1)).fit(

@@ -32,7 +32,9 @@ class NdfsPaperTest {
 
   private static SelectionResult fit(BenchmarkData data, int c, double alpha, double beta,
       double gamma) {
-    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, c, 5, MAX_ITER, TOL, SEED).with(NdfsSolver.ALPHA, (double) alpha).with(NdfsSolver.BETA, beta).with(NdfsSolver.GAMMA, (double) gamma)).fit(RowBlockMatrix.local(data.x()));
+    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, c, 5, MAX_ITER, TOL, SEED)
+        .with(NdfsSolver.ALPHA, (double) alpha).with(NdfsSolver.BETA, beta)
+        .with(NdfsSolver.GAMMA, (double) gamma)).fit(RowBlockMatrix.local(data.x()));
   }
 
   private static List<PaperProtocol.Row> evaluate(BenchmarkData data, int c, double[] scores,
@@ -57,7 +59,8 @@ class NdfsPaperTest {
   /** Defaults, then the α × β grid; returns the best ACC of the grid over all m. */
   private static double defaultsAndGrid(String name, int d, int c, int[] m) {
     BenchmarkData data = BenchmarkData.load(name, d);
-    SelectionResult r = fit(data, c, NdfsSolver.ALPHA.defaultValue(), NdfsSolver.BETA.defaultValue(),
+    SelectionResult r = fit(data, c, NdfsSolver.ALPHA.defaultValue(),
+        NdfsSolver.BETA.defaultValue(),
         NdfsSolver.GAMMA.defaultValue());
     print(name + " NDFS defaults " + r.summary(), evaluate(data, c, r.scores(), m));
     double best = 0;
@@ -87,9 +90,11 @@ class NdfsPaperTest {
   @Test
   void coil20DefaultsAndTime() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
-    fit(data, 20, NdfsSolver.ALPHA.defaultValue(), NdfsSolver.BETA.defaultValue(), NdfsSolver.GAMMA.defaultValue());
+    fit(data, 20, NdfsSolver.ALPHA.defaultValue(), NdfsSolver.BETA.defaultValue(),
+        NdfsSolver.GAMMA.defaultValue());
     long start = System.nanoTime();
-    SelectionResult r = fit(data, 20, NdfsSolver.ALPHA.defaultValue(), NdfsSolver.BETA.defaultValue(),
+    SelectionResult r = fit(data, 20, NdfsSolver.ALPHA.defaultValue(),
+        NdfsSolver.BETA.defaultValue(),
         NdfsSolver.GAMMA.defaultValue());
     double seconds = (System.nanoTime() - start) / 1e9;
     Map<String, Double> s = r.summary();
@@ -105,7 +110,8 @@ class NdfsPaperTest {
   void uspsTime() {
     BenchmarkData data = BenchmarkData.load("USPS", 256);
     long start = System.nanoTime();
-    SelectionResult r = fit(data, 10, NdfsSolver.ALPHA.defaultValue(), NdfsSolver.BETA.defaultValue(),
+    SelectionResult r = fit(data, 10, NdfsSolver.ALPHA.defaultValue(),
+        NdfsSolver.BETA.defaultValue(),
         NdfsSolver.GAMMA.defaultValue());
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf("USPS NDFS fit (driver-only): %.2f s, %s%n", seconds, r.summary());

@@ -66,9 +66,13 @@ class NdfsSolverTest {
   void woodburyPathMatchesFeatureSidePath() {
     DenseMatrix x = new PlantedClusters(60, 10, 3, 3.0, 5L).matrix(40);
     MethodOptions common = TestData.shared(NdfsSolver.PARAMS, 3, 5, 30, 0.0, 3L);
-    SelectionResult woodbury = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0).with(NdfsSolver.CONTRIBUTION_SCORES, true), true)
+    SelectionResult woodbury = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        .with(NdfsSolver.CONTRIBUTION_SCORES, true), true)
         .fit(RowBlockMatrix.local(x));
-    SelectionResult direct = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0).with(NdfsSolver.CONTRIBUTION_SCORES, true), false)
+    SelectionResult direct = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        .with(NdfsSolver.CONTRIBUTION_SCORES, true), false)
         .fit(RowBlockMatrix.local(x));
     assertEquals(1.0, woodbury.summary().get("sampleSide"));
     assertEquals(0.0, direct.summary().get("sampleSide"));
@@ -132,7 +136,8 @@ class NdfsSolverTest {
     assertTrue(fit.summary().get("reassigned") >= 0.03,
         "share of samples F moved to another cluster: " + fit.summary().get("reassigned"));
     // The paper's γ = 1e8 makes F exactly orthogonal but freezes it at the k-means start.
-    SelectionResult frozen = new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 150, 0.0, 3L).with(NdfsSolver.GAMMA, 1e8).with(CommonOptions.KERNEL_WIDTH, 0.0)).fit(x);
+    SelectionResult frozen = new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 150, 0.0, 3L)
+        .with(NdfsSolver.GAMMA, 1e8)).fit(x);
     assertTrue(frozen.summary().get("orthogonality") < 1e-6);
     assertEquals(0.0, frozen.summary().get("reassigned"));
   }
@@ -140,17 +145,31 @@ class NdfsSolverTest {
   @Test
   void rejectsInvalidParameters() {
     MethodOptions common = TestData.shared(NdfsSolver.PARAMS, 2, 5, 10, 1e-6, 1L);
-    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, -1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0)), "alpha", "-1.0");
-    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, Double.NaN).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0)), "alpha", "NaN");
-    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.0).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0)), "beta", "0.0");
-    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, -2.0).with(CommonOptions.KERNEL_WIDTH, 0.0)), "gamma", "-2.0");
-    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, Double.POSITIVE_INFINITY).with(CommonOptions.KERNEL_WIDTH, 0.0)), "gamma",
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, -1.0)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        ), "alpha", "-1.0");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, Double.NaN)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        ), "alpha", "NaN");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.0)
+        .with(NdfsSolver.GAMMA, 10.0)), "beta", "0.0");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, -2.0)), "gamma", "-2.0");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, Double.POSITIVE_INFINITY)
+        ), "gamma",
         "Infinity");
-    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, Double.NaN)), "kernelWidth", "NaN");
-    NdfsSolver tooManyClusters = new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 50, 5, 10, 1e-6, 1L).with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0));
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, 10.0)
+        .with(CommonOptions.KERNEL_WIDTH, Double.NaN)), "kernelWidth", "NaN");
+    NdfsSolver tooManyClusters = new NdfsSolver(
+        TestData.shared(NdfsSolver.PARAMS, 50, 5, 10, 1e-6, 1L)
+        .with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        );
     assertMessage(() -> tooManyClusters.fit(RowBlockMatrix.local(PLANTED.matrix(30))),
         "numClusters", "50");
-    NdfsSolver two = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0).with(CommonOptions.KERNEL_WIDTH, 0.0));
+    NdfsSolver two = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, 10.0));
     assertMessage(() -> two.fit(RowBlockMatrix.local(new DenseMatrix(5, 20))), "zero");
   }
 

@@ -49,7 +49,12 @@ class OrdinalConsensusPaperTest {
   /** Fits, evaluates with the paper's protocol, prints the table; returns the best mean NMI. */
   private static double table(String name, DenseMatrix x, int[] labels, int c, double alpha,
       double beta, Weighting weighting) {
-    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, MAX_ITER, 1e-6, SEED).with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));
+    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, MAX_ITER, 1e-6, SEED)
+        .with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta)
+        .with(OrdinalConsensusSolver.PROJECTION_DIM, 0)
+        .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting)
+        .with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));
     long t0 = System.nanoTime();
     SelectionResult r = solver.fit(RowBlockMatrix.local(x));
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -131,7 +136,8 @@ class OrdinalConsensusPaperTest {
   @Test
   void coil20FitTime() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
-    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, 20, 5, MAX_ITER, 0, SEED));
+    OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 20, 5, MAX_ITER, 0, SEED));
     RowBlockMatrix x = RowBlockMatrix.local(data.x());
     solver.fit(x);
     com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)

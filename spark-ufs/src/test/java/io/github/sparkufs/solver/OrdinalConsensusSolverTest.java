@@ -25,7 +25,15 @@ class OrdinalConsensusSolverTest {
 
   private static OrdinalConsensusSolver solver(int maxIter, double tol, long seed, double alpha,
       double beta, double keep, Weighting weighting, boolean fixedSchedule) {
-    return new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, maxIter, tol, seed).with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, keep).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN), fixedSchedule);
+    return new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, maxIter, tol, seed)
+        .with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta)
+        .with(OrdinalConsensusSolver.PROJECTION_DIM, 0)
+        .with(OrdinalConsensusSolver.KEEP_PROBABILITY, keep)
+        .with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1)
+        .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting)
+        .with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN),
+        fixedSchedule);
   }
 
   /** The columns of x as {@code parts} consecutive blocks. */
@@ -59,7 +67,8 @@ class OrdinalConsensusSolverTest {
 
   /** The solver at every default, c clusters, 30 iterations. */
   private static OrdinalConsensusSolver defaults(int c, long seed) {
-    return new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, 30, 1e-6, seed));
+    return new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, 30, 1e-6, seed));
   }
 
   /**
@@ -207,7 +216,8 @@ class OrdinalConsensusSolverTest {
         DenseMatrix.identity(d), means, DenseMatrix.identity(d), means, null, 2.0, 0, 1, 1.0);
     RowBlock block = new RowBlock(0, x);
     OrdinalConsensusSolver.BlockState st = snap.evaluate(block);
-    OrdinalConsensusSolver.WStats stats = OrdinalConsensusSolver.WStats.of(block, snap, means, true);
+    OrdinalConsensusSolver.WStats stats = OrdinalConsensusSolver.WStats.of(block, snap, means,
+        true);
     double alpha = 0.7;
     double beta = 0.3;
     DenseMatrix lap = TripletGraph.fromGram(x.gram(), 2, Weighting.RAW).laplacian();
@@ -326,7 +336,15 @@ class OrdinalConsensusSolverTest {
       x.set(i % 3, i, 1.0);
       x.set(3 + i % 3, i, 0.5);
     }
-    SelectionResult r = new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, 5, 2, 10, 0, 1).with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1e-3).with(OrdinalConsensusSolver.PROJECTION_DIM, 2).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.5).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)).fit(split(x, 3));
+    SelectionResult r = new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 5, 2, 10, 0, 1)
+        .with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1e-3)
+        .with(OrdinalConsensusSolver.PROJECTION_DIM, 2)
+        .with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.5)
+        .with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1)
+        .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED)
+        .with(OrdinalConsensusSolver.SCATTER_CRITERION,
+        OrdinalConsensusSolver.Criterion.WITHIN)).fit(split(x, 3));
     assertTrue(r.summary().get("reseededClusters") > 0, "no cluster was re-seeded");
     for (double v : r.scores()) {
       assertTrue(Double.isFinite(v), "score " + v);
@@ -377,16 +395,18 @@ class OrdinalConsensusSolverTest {
   @Test
   void rejectsBadParameters() {
     MethodOptions c = TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, 10, 1e-6, 1);
-    expectMessage("-1.0", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, -1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    expectMessage("NaN", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, Double.NaN).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    expectMessage("keepProbability", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.0).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    expectMessage("1.5", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 1.5).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    expectMessage("lambda0", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, -1.0).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    expectMessage("0.9", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 0.9).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    expectMessage("tripletWeighting", () -> new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, null).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN)));
-    OrdinalConsensusSolver tooWide = new OrdinalConsensusSolver(c.with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 41).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));
+    expectMessage("-1.0", () -> c.with(OrdinalConsensusSolver.ALPHA, -1.0));
+    expectMessage("NaN", () -> c.with(OrdinalConsensusSolver.BETA, Double.NaN));
+    expectMessage("keepProbability", () -> c.with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.0));
+    expectMessage("1.5", () -> c.with(OrdinalConsensusSolver.KEEP_PROBABILITY, 1.5));
+    expectMessage("lambda0", () -> c.with(OrdinalConsensusSolver.LAMBDA0, -1.0));
+    expectMessage("0.9", () -> c.with(OrdinalConsensusSolver.MU, 0.9));
+    expectMessage("tripletWeighting", () -> c.with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, null));
+    OrdinalConsensusSolver tooWide = new OrdinalConsensusSolver(
+        c.with(OrdinalConsensusSolver.PROJECTION_DIM, 41));
     expectMessage("41", () -> tooWide.fit(RowBlockMatrix.local(X)));
-    OrdinalConsensusSolver tooManyNeighbours = new OrdinalConsensusSolver(TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 40, 10, 1e-6, 1).with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1.0).with(OrdinalConsensusSolver.PROJECTION_DIM, 0).with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.8).with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1).with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED).with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));
+    OrdinalConsensusSolver tooManyNeighbours = new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 40, 10, 1e-6, 1));
     expectMessage("40", () -> tooManyNeighbours.fit(RowBlockMatrix.local(X)));
   }
 

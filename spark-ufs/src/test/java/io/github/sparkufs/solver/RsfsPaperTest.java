@@ -49,7 +49,10 @@ class RsfsPaperTest {
 
   private static SelectionResult fit(DenseMatrix x, int c, double alpha, double beta,
       double gamma, double nu, long seed) {
-    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, MAX_ITER, TOL, seed).with(RsfsSolver.ALPHA, (double) alpha).with(RsfsSolver.BETA, beta).with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.NU, (double) nu)).fit(RowBlockMatrix.local(x));
+    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, MAX_ITER, TOL, seed)
+        .with(RsfsSolver.ALPHA, (double) alpha).with(RsfsSolver.BETA, beta)
+        .with(RsfsSolver.GAMMA, (double) gamma)
+        .with(RsfsSolver.NU, (double) nu)).fit(RowBlockMatrix.local(x));
   }
 
   private static List<PaperProtocol.Row> table(String name, BenchmarkData data, int c,
@@ -72,7 +75,9 @@ class RsfsPaperTest {
   @Test
   void coil20() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
-    SelectionResult authors = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 20, 5, MAX_ITER, TOL, 1L).with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL))
+    SelectionResult authors = new RsfsSolver(
+        TestData.shared(RsfsSolver.PARAMS, 20, 5, MAX_ITER, TOL, 1L)
+        .with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL))
         .fit(RowBlockMatrix.local(data.x()));
     List<PaperProtocol.Row> rows = table("COIL20 (spectral start)", data, 20, authors.scores());
     assertTrue(rows.get(0).acc().mean() >= COIL20_REFERENCE, "COIL20 ACC at m = 50");

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class RsfsStartTest {
 
   private static RsfsSolver solver(int c, double gamma, RsfsSolver.InitMode mode) {
-    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, 30, 0.0, 1L, KnnSearch.EXACT).with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.INIT_MODE, mode));
+    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, 30, 0.0, 1L, KnnSearch.EXACT)
+        .with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.INIT_MODE, mode));
   }
 
   /**

@@ -64,7 +64,9 @@ class UfcmPaperTest {
 
   @Test
   void coil20() {
-    double[] best = table("COIL20", 1024, 20, new UfcmSolver(options(20).with(UfcmSolver.ALPHA, 1e-1).with(UfcmSolver.BETA, 1e3).with(UfcmSolver.P, 1.5).with(UfcmSolver.PROJECTION_DIM, 0).with(UfcmSolver.RESTARTS, 10)),
+    double[] best = table("COIL20", 1024, 20, new UfcmSolver(options(20)
+        .with(UfcmSolver.ALPHA, 1e-1).with(UfcmSolver.BETA, 1e3).with(UfcmSolver.P, 1.5)
+        .with(UfcmSolver.PROJECTION_DIM, 0).with(UfcmSolver.RESTARTS, 10)),
         M_1024, 0.7475, 0.8119);
     assertTrue(best[0] >= 0.60 && best[1] >= 0.76, "COIL20 best ACC/NMI " + best[0] + " "
         + best[1]);
@@ -72,7 +74,9 @@ class UfcmPaperTest {
 
   @Test
   void orl() {
-    double[] best = table("ORL", 1024, 40, new UfcmSolver(options(40).with(UfcmSolver.ALPHA, 1e3).with(UfcmSolver.BETA, 1e-3).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0).with(UfcmSolver.RESTARTS, 10)),
+    double[] best = table("ORL", 1024, 40, new UfcmSolver(options(40).with(UfcmSolver.ALPHA, 1e3)
+        .with(UfcmSolver.BETA, 1e-3).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0)
+        .with(UfcmSolver.RESTARTS, 10)),
         M_1024, 0.7210, 0.8518);
     assertTrue(best[0] >= 0.50 && best[1] >= 0.735, "ORL best ACC/NMI " + best[0] + " "
         + best[1]);

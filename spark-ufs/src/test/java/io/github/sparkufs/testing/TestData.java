@@ -219,8 +219,8 @@ public final class TestData {
   }
 
   /**
-   * A solver's options with the shared params it declares set: c, k, the iteration budget, the
-   * tolerance and the seed (the exact kNN search unless {@code knnAlgorithm} is given).
+   * A solver's options with those of the shared params c, k, maxIter, tol and seed that it
+   * declares set (and knnAlgorithm auto unless given), as the tests construct their solvers.
    */
   public static MethodOptions shared(List<ParamSpec<?>> params, int numClusters,
       int numNeighbors, int maxIter, double tol, long seed) {
@@ -230,8 +230,10 @@ public final class TestData {
   public static MethodOptions shared(List<ParamSpec<?>> params, int numClusters,
       int numNeighbors, int maxIter, double tol, long seed, String knnAlgorithm) {
     MethodOptions o = MethodOptions.of(params);
-    o = params.contains(CommonOptions.NUM_CLUSTERS) ? o.with(CommonOptions.NUM_CLUSTERS, numClusters) : o;
-    o = params.contains(CommonOptions.NUM_NEIGHBORS) ? o.with(CommonOptions.NUM_NEIGHBORS, numNeighbors) : o;
+    o = params.contains(CommonOptions.NUM_CLUSTERS)
+        ? o.with(CommonOptions.NUM_CLUSTERS, numClusters) : o;
+    o = params.contains(CommonOptions.NUM_NEIGHBORS)
+        ? o.with(CommonOptions.NUM_NEIGHBORS, numNeighbors) : o;
     o = params.contains(CommonOptions.MAX_ITER) ? o.with(CommonOptions.MAX_ITER, maxIter) : o;
     o = params.contains(CommonOptions.TOL) ? o.with(CommonOptions.TOL, tol) : o;
     o = params.contains(CommonOptions.SEED) ? o.with(CommonOptions.SEED, seed) : o;

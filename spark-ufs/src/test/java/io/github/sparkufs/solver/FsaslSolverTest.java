@@ -249,7 +249,7 @@ class FsaslSolverTest {
         assertTrue(Arrays.stream(p).allMatch(v -> v >= 0));
         nonZeros += (int) Arrays.stream(p).filter(v -> v > 0).count();
       }
-      assertTrue(nonZeros >= (k - 1) * n, "only " + (double) nonZeros / n
+      assertTrue(nonZeros >= (k - 1) * n, "only " + nonZeros / n
           + " non-zeros per simplex row, μ of Eq. 21 aims at about " + k);
       shared.release();
     }

@@ -1,11 +1,11 @@
 package io.github.sparkufs.solver;
 
-import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PaperProtocol;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -33,8 +33,8 @@ class NdfsPaperTest {
   private static SelectionResult fit(BenchmarkData data, int c, double alpha, double beta,
       double gamma) {
     return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, c, 5, MAX_ITER, TOL, SEED)
-        .with(NdfsSolver.ALPHA, (double) alpha).with(NdfsSolver.BETA, beta)
-        .with(NdfsSolver.GAMMA, (double) gamma)).fit(RowBlockMatrix.local(data.x()));
+        .with(NdfsSolver.ALPHA, alpha).with(NdfsSolver.BETA, beta)
+        .with(NdfsSolver.GAMMA, gamma)).fit(RowBlockMatrix.local(data.x()));
   }
 
   private static List<PaperProtocol.Row> evaluate(BenchmarkData data, int c, double[] scores,

@@ -1,6 +1,5 @@
 package io.github.sparkufs.solver;
 
-import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PaperProtocol;
@@ -10,6 +9,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -51,7 +51,7 @@ class OrdinalConsensusPaperTest {
       double beta, Weighting weighting) {
     OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
         TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, MAX_ITER, 1e-6, SEED)
-        .with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta)
+        .with(OrdinalConsensusSolver.ALPHA, alpha).with(OrdinalConsensusSolver.BETA, beta)
         .with(OrdinalConsensusSolver.PROJECTION_DIM, 0)
         .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting)
         .with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));

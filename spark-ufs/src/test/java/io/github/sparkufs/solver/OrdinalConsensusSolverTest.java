@@ -27,7 +27,7 @@ class OrdinalConsensusSolverTest {
       double beta, double keep, Weighting weighting, boolean fixedSchedule) {
     return new OrdinalConsensusSolver(
         TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, maxIter, tol, seed)
-        .with(OrdinalConsensusSolver.ALPHA, (double) alpha).with(OrdinalConsensusSolver.BETA, beta)
+        .with(OrdinalConsensusSolver.ALPHA, alpha).with(OrdinalConsensusSolver.BETA, beta)
         .with(OrdinalConsensusSolver.PROJECTION_DIM, 0)
         .with(OrdinalConsensusSolver.KEEP_PROBABILITY, keep)
         .with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1)

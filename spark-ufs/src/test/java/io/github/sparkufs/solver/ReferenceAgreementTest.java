@@ -1,7 +1,5 @@
 package io.github.sparkufs.solver;
 
-import java.util.List;
-import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +10,9 @@ import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.ReferenceFixture;
+import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,6 +1,5 @@
 package io.github.sparkufs.solver;
 
-import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.Occlusion;
@@ -8,6 +7,7 @@ import io.github.sparkufs.eval.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -50,9 +50,9 @@ class RsfsPaperTest {
   private static SelectionResult fit(DenseMatrix x, int c, double alpha, double beta,
       double gamma, double nu, long seed) {
     return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, MAX_ITER, TOL, seed)
-        .with(RsfsSolver.ALPHA, (double) alpha).with(RsfsSolver.BETA, beta)
-        .with(RsfsSolver.GAMMA, (double) gamma)
-        .with(RsfsSolver.NU, (double) nu)).fit(RowBlockMatrix.local(x));
+        .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, beta)
+        .with(RsfsSolver.GAMMA, gamma)
+        .with(RsfsSolver.NU, nu)).fit(RowBlockMatrix.local(x));
   }
 
   private static List<PaperProtocol.Row> table(String name, BenchmarkData data, int c,

@@ -29,7 +29,7 @@ class RsfsSolverTest {
   private static RsfsSolver solver(int maxIter, double gamma) {
     return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, maxIter, 0.0, 11L)
         .with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, 1.0)
-        .with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.NU, 1.0)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, 1.0)
         );
   }
 
@@ -136,8 +136,8 @@ class RsfsSolverTest {
     double alpha = 2.0;
     double gamma = 0.1;
     RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, 12, 0.0, 11L)
-        .with(RsfsSolver.ALPHA, (double) alpha).with(RsfsSolver.BETA, 1.0)
-        .with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.NU, 1.0)
+        .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, 1.0)
         );
     s.fit(blocks(x, 150, 150));
     DenseMatrix f = s.indicator();
@@ -193,8 +193,8 @@ class RsfsSolverTest {
     double nu = 2.0;
     int k = 5;
     RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, k, 8, 0.0, 3L)
-        .with(RsfsSolver.ALPHA, (double) alpha).with(RsfsSolver.BETA, beta)
-        .with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.NU, (double) nu)
+        .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, beta)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, nu)
         );
     SelectionResult r = s.fit(RowBlockMatrix.local(x));
     double width = r.summary().get("kernelWidth");

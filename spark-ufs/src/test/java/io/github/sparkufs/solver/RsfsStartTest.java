@@ -1,6 +1,5 @@
 package io.github.sparkufs.solver;
 
-import io.github.sparkufs.testing.TestData;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +10,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +19,7 @@ class RsfsStartTest {
 
   private static RsfsSolver solver(int c, double gamma, RsfsSolver.InitMode mode) {
     return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, 30, 0.0, 1L, KnnSearch.EXACT)
-        .with(RsfsSolver.GAMMA, (double) gamma).with(RsfsSolver.INIT_MODE, mode));
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.INIT_MODE, mode));
   }
 
   /**

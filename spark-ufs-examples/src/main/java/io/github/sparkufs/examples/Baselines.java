@@ -1,6 +1,6 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.PaperProtocol;
+import io.github.sparkufs.examples.bench.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -4,24 +4,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.sparkufs.eval.PaperProtocol;
+import io.github.sparkufs.examples.bench.PaperProtocol;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bench}: the papers' protocol on a labelled LIBSVM file, for one method or several
- * ({@code --method a,b,c}, every {@code --param} applied to each). Each method is fitted once
+ * ({@code --method a,b,c}, every {@code --param key=value} applied to each and
+ * {@code --param method.key=value} to that method only). Each method is fitted once
  * (timed), then for each m its top m features are kept and k-means with c clusters runs
  * {@code --kmeans-runs} times from random starts; one table per method gives m, ACC mean ± std,
  * NMI mean ± std and the fit time, and beside each m the {@link Baselines} under the same
@@ -31,53 +33,80 @@ import org.apache.spark.sql.SparkSession;
  * several, each with the baselines; {@code --report DIR} writes an HTML report with charts
  * ({@link BenchReport}).
  */
-final class BenchCommand {
-
-  static final Set<String> OPTIONS = Set.of("method", "data", "num-features", "clusters",
-      "select", "param", "kmeans-runs", "random-draws", "json", "report", "seed", "master");
+@Command(name = "bench",
+    header = "Benchmark methods on a labelled LIBSVM file with the papers' protocol.",
+    description = {"The papers' protocol on a labelled LIBSVM file: each method is fitted once"
+        + " (timed), then k-means clusters its top m features, for each m; one table per method"
+        + " gives ACC and NMI (mean ± std over the k-means runs).",
+        "Every table adds baselines under the same protocol: maxvar (the m features of largest"
+        + " variance), random (the median over --random-draws draws of m random features; each"
+        + " draw costs one method's k-means work) and all features."})
+final class BenchCommand extends SparkCommand {
 
   /** The baseline of the largest variances, benched as a method when not among --method. */
   private static final String MAXVAR = "maxvar";
 
-  private BenchCommand() {}
+  @Option(names = "--method", required = true, split = ",", paramLabel = "M",
+      completionCandidates = SharedOptions.MethodNames.class,
+      description = "Methods to bench, of ${COMPLETION-CANDIDATES}.")
+  List<String> methodNames;
 
-  static void run(Arguments args, PrintStream out) throws IOException {
+  @Mixin
+  SharedOptions.LabeledFile input;
+
+  @Mixin
+  SharedOptions.FeatureCounts featureCounts;
+
+  @Mixin
+  SharedOptions.Params params;
+
+  @Mixin
+  SharedOptions.KMeansRuns kmeansRuns = new SharedOptions.KMeansRuns(20);
+
+  @Option(names = "--random-draws", paramLabel = "N",
+      description = "Draws of the random baseline (default: ${DEFAULT-VALUE}; 0 leaves it out).")
+  int draws = Baselines.DEFAULT_RANDOM_DRAWS;
+
+  @Mixin
+  SharedOptions.JsonOutput json;
+
+  @Option(names = "--report", paramLabel = "DIR",
+      description = "Also write an HTML report with charts to DIR.")
+  String report;
+
+  @Mixin
+  SharedOptions.Seed seedOption;
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    List<String> methods = SharedOptions.checkedMethods("--method", methodNames);
     List<UnsupervisedSelector<?>> selectors = new ArrayList<>();
-    String data = args.required("data");
-    int d = args.requiredInteger("num-features");
-    int c = args.requiredInteger("clusters");
-    List<String> methods = methods(args.required("method"));
+    int d = input.numFeatures;
+    int c = input.clusters;
     for (String method : methods) {
       UnsupervisedSelector<?> selector = Selectors.create(method);
       selector.setIfPresent("numClusters", c);
-      MethodParams.apply(selector, args.params());
+      params.applyTo(selector, method);
       selectors.add(selector);
     }
-    int[] ms = args.integers("select", "50,100,150,200,250,300");
-    int runs = args.integer("kmeans-runs", 20);
-    int draws = args.integer("random-draws", Baselines.DEFAULT_RANDOM_DRAWS);
-    long seed = args.longValue("seed", 1L);
-    if (runs < 1) {
-      throw new UsageException("--kmeans-runs must be >= 1, got " + runs);
-    }
+    int[] ms = featureCounts.counts;
+    int runs = kmeansRuns.checked();
+    long seed = seedOption.seed;
     if (draws < 0) {
       throw new UsageException("--random-draws must be >= 0, got " + draws);
     }
-    String report = args.string("report", null);
-    String json = args.string("json", null);
-    for (String target : new String[] {report, json}) {
+    for (String target : new String[] {report, json.path}) {
       if (target != null) {
         // Before the long run: the folder the output goes to must be there or creatable.
         Files.createDirectories(Path.of(target).toAbsolutePath().getParent());
       }
     }
-    String dataset = datasetName(data);
+    String dataset = datasetName(input.path);
     List<MethodBench> results = new ArrayList<>();
     Baselines baselines;
     int n;
-    try (SparkSession spark = Sessions.create("spark-ufs bench " + args.required("method"),
-        args.string("master", "local[*]"))) {
-      LabeledData labeled = LabeledData.libsvm(spark, data, d);
+    try (SparkSession spark = session(String.join(",", methods))) {
+      LabeledData labeled = input.read(spark);
       LabeledData.DriverCopy copy = labeled.collect();
       n = copy.labels.length;
       PaperProtocol protocol = new PaperProtocol(c, runs, seed);
@@ -97,11 +126,11 @@ final class BenchCommand {
         results.add(result);
       }
     }
-    if (json != null) {
+    if (json.path != null) {
       int rows = n;
-      OutputFiles.replace(Path.of(json),
+      OutputFiles.replace(Path.of(json.path),
           path -> writeJson(path, dataset, rows, d, c, results, baselines));
-      out.println("wrote " + json);
+      out.println("wrote " + json.path);
     }
     if (report != null) {
       BenchReport pages = new BenchReport(dataset, n, d, c, runs, LinalgBackend.describe(),
@@ -120,19 +149,7 @@ final class BenchCommand {
     List<PaperProtocol.Row> rows = protocol.evaluate(copy.x, copy.labels, model.scores(),
         model.isLargerBetter(), ms);
     return new MethodBench(selector.methodName(), selector, fitSeconds,
-        model.objectiveHistory(), rows);
-  }
-
-  /** The comma-separated method names, in order; a name given twice is a usage error. */
-  static List<String> methods(String list) {
-    Set<String> names = new LinkedHashSet<>();
-    for (String part : list.split(",")) {
-      String name = part.trim();
-      if (!names.add(name)) {
-        throw new UsageException("--method lists " + name + " twice");
-      }
-    }
-    return List.copyOf(names);
+        model.summary().objectiveHistory(), rows);
   }
 
   static String datasetName(String path) {
@@ -142,7 +159,7 @@ final class BenchCommand {
   }
 
   /** What the baseline rows of the tables are. */
-  private static void printLegend(PrintStream out, Baselines baselines, int d,
+  private static void printLegend(PrintWriter out, Baselines baselines, int d,
       double randomSeconds) {
     out.print("baselines, same protocol:");
     if (baselines.maxvar != null) {
@@ -155,7 +172,7 @@ final class BenchCommand {
     out.printf(" all = all %d features%n", d);
   }
 
-  private static void printTable(PrintStream out, MethodBench r, Baselines baselines,
+  private static void printTable(PrintWriter out, MethodBench r, Baselines baselines,
       String dataset, int n, int d, int c, int runs) {
     out.printf("%s on %s: n=%d d=%d c=%d, fit %.2f s (%s BLAS), %d iterations, %d k-means runs%n",
         r.method, dataset, n, d, c, r.fitSeconds, LinalgBackend.describe(),
@@ -175,12 +192,12 @@ final class BenchCommand {
     printRow(out, "all", baselines.allFeatures);
   }
 
-  private static void printRow(PrintStream out, String features, PaperProtocol.Row row) {
+  private static void printRow(PrintWriter out, String features, PaperProtocol.Row row) {
     printRow(out, row.numFeatures(), features, row.acc().mean(), row.acc().std(),
         row.nmi().mean(), row.nmi().std());
   }
 
-  private static void printRow(PrintStream out, int m, String features, double acc,
+  private static void printRow(PrintWriter out, int m, String features, double acc,
       double accStd, double nmi, double nmiStd) {
     out.printf("%6d  %-9s  %.4f ± %.4f   %.4f ± %.4f%n", m, features, acc, accStd, nmi, nmiStd);
   }

@@ -1,6 +1,6 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.PaperProtocol;
+import io.github.sparkufs.examples.bench.PaperProtocol;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -8,10 +8,10 @@ import java.awt.Shape;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.math.MathContext;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;

@@ -1,17 +1,21 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.PaperProtocol;
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.examples.bench.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
-import java.io.PrintStream;
-import java.util.Set;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code demo}: generated data with clusters planted on a few features among many noise
@@ -19,32 +23,37 @@ import org.apache.spark.sql.SparkSession;
  * prints how many planted features it found and k-means ACC/NMI with all features and with the
  * kept ones.
  */
-final class DemoCommand {
+@Command(name = "demo",
+    header = "Select features of generated data with every method and score them.",
+    description = "Selects features of generated data and prints how many planted features each"
+        + " method found, and k-means ACC/NMI with all features and with the kept ones.")
+final class DemoCommand extends SparkCommand {
 
-  static final Set<String> OPTIONS = Set.of("rows", "features", "informative", "clusters",
-      "separation", "methods", "seed", "master", "kmeans-runs");
+  @Option(names = "--rows", paramLabel = "n", description = "Rows (default: ${DEFAULT-VALUE}).")
+  int n = 2000;
 
-  private DemoCommand() {}
+  @Mixin
+  SharedOptions.Planted plantedOptions = new SharedOptions.Planted(60, 4);
 
-  static void run(Arguments args, PrintStream out) throws java.io.IOException {
-    int n = args.integer("rows", 2000);
-    int d = args.integer("features", 60);
-    int informative = args.integer("informative", 10);
-    int c = args.integer("clusters", 4);
-    double separation = args.decimal("separation", 2.0);
-    long seed = args.longValue("seed", 1L);
-    int runs = args.integer("kmeans-runs", 10);
-    String[] methods = args.string("methods", String.join(",", Selectors.names())).split(",");
-    PlantedClusters planted;
-    try {
-      planted = new PlantedClusters(d, informative, c, separation, seed);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
-    for (String m : methods) {
-      Selectors.create(m.trim());
-    }
-    try (SparkSession spark = Sessions.create("spark-ufs demo", args.string("master", "local[*]"))) {
+  @Mixin
+  SharedOptions.Methods methodOptions = new SharedOptions.Methods(Selectors.names());
+
+  @Mixin
+  SharedOptions.KMeansRuns kmeansRuns = new SharedOptions.KMeansRuns(10);
+
+  @Mixin
+  SharedOptions.Seed seedOption;
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    int d = plantedOptions.features;
+    int informative = plantedOptions.informative;
+    int c = plantedOptions.clusters;
+    long seed = seedOption.seed;
+    int runs = kmeansRuns.checked();
+    List<String> methods = methodOptions.checked();
+    PlantedClusters planted = plantedOptions.generator(seed);
+    try (SparkSession spark = session("")) {
       DenseMatrix x = planted.matrix(n);
       int[] labels = planted.labels(n);
       Dataset<Row> data = Frames.features(spark, x).cache();
@@ -63,7 +72,7 @@ final class DemoCommand {
       out.printf("%-10s %8s %10s %8.3f ± %.3f %8.3f ± %.3f%n", "(all)", "-", "-",
           baseline.acc().mean(), baseline.acc().std(), baseline.nmi().mean(), baseline.nmi().std());
       for (String m : methods) {
-        UnsupervisedSelector<?> selector = Selectors.create(m.trim())
+        UnsupervisedSelector<?> selector = Selectors.create(m)
             .setIfPresent("numClusters", c).setNumTopFeatures(informative).setIfPresent("seed", seed);
         long start = System.nanoTime();
         UnsupervisedSelectorModel model = selector.fit(data);
@@ -71,7 +80,7 @@ final class DemoCommand {
         int[] kept = model.selectedFeatures();
         PaperProtocol.Row r = protocol.evaluate(x, labels, kept);
         int found = (int) Math.round(planted.recall(model.ranking()) * informative);
-        out.printf("%-10s %8.2f %7d/%-2d %8.3f ± %.3f %8.3f ± %.3f%n", m.trim(), seconds, found,
+        out.printf("%-10s %8.2f %7d/%-2d %8.3f ± %.3f %8.3f ± %.3f%n", m, seconds, found,
             informative, r.acc().mean(), r.acc().std(), r.nmi().mean(), r.nmi().std());
       }
     }

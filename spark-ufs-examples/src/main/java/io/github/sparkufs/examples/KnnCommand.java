@@ -1,22 +1,24 @@
 package io.github.sparkufs.examples;
 
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.graph.CellProbeKnn;
 import io.github.sparkufs.graph.ExactKnn;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.NeighborLists;
-import io.github.sparkufs.graph.CellProbeKnn;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.spark.VectorBlocks;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code knn}: the approximate kNN graph ({@link CellProbeKnn}) against the exact one
@@ -30,37 +32,55 @@ import org.apache.spark.sql.SparkSession;
  * 10,000 and the smallest n; 0 skips it), so that neither time includes the JIT compilation
  * of its code.
  */
-final class KnnCommand {
+@Command(name = "knn",
+    header = "Approximate against exact kNN graph: time and recall.",
+    description = "The approximate kNN graph against the exact one on planted-cluster data"
+        + " generated on the executors: per n, both build times (wall, and this JVM's CPU"
+        + " seconds), their ratios, and the recall of the true k nearest neighbours.")
+final class KnnCommand extends SparkCommand {
 
-  static final Set<String> OPTIONS = Set.of("rows", "features", "informative", "clusters",
-      "separation", "neighbors", "cell-size", "probes", "sample", "exact",
-      "partitions", "seed", "master", "warmup");
+  @Mixin
+  SharedOptions.GeneratedRows rows;
 
-  private KnnCommand() {}
+  @Mixin
+  SharedOptions.Planted plantedOptions = new SharedOptions.Planted(100, 5);
 
-  static void run(Arguments args, PrintStream out) throws IOException {
-    int[] sizes = args.requiredIntegers("rows");
-    int d = args.integer("features", 100);
-    int informative = args.integer("informative", 10);
-    int c = args.integer("clusters", 5);
-    double separation = args.decimal("separation", 2.0);
-    int k = args.integer("neighbors", 10);
-    int sample = args.integer("sample", 1000);
-    long seed = args.longValue("seed", 1L);
-    String exactFlag = args.string("exact", "true");
-    if (!exactFlag.equals("true") && !exactFlag.equals("false")) {
-      throw new UsageException("--exact must be true or false, got " + exactFlag);
-    }
-    CellProbeKnn approximate;
-    PlantedClusters planted;
-    try {
-      approximate = new CellProbeKnn(seed,
-          args.integer("cell-size", CellProbeKnn.DEFAULT_CELL_SIZE),
-          args.integer("probes", CellProbeKnn.DEFAULT_PROBES));
-      planted = new PlantedClusters(d, informative, c, separation, seed);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+  @Option(names = "--neighbors", paramLabel = "k",
+      description = "Neighbours per row (default: ${DEFAULT-VALUE}).")
+  int k = 10;
+
+  @Option(names = "--cell-size", paramLabel = "N",
+      description = "Rows per cell of the approximate search (default: ${DEFAULT-VALUE}).")
+  int cellSize = CellProbeKnn.DEFAULT_CELL_SIZE;
+
+  @Option(names = "--probes", paramLabel = "N",
+      description = "Cells probed per row by the approximate search (default: ${DEFAULT-VALUE}).")
+  int probes = CellProbeKnn.DEFAULT_PROBES;
+
+  @Option(names = "--sample", paramLabel = "N",
+      description = "Rows whose recall is measured by brute force (default: ${DEFAULT-VALUE}).")
+  int sample = 1000;
+
+  @Option(names = "--exact", arity = "1", paramLabel = "true|false",
+      description = "Also build the exact graph, for its time and full recall"
+          + " (default: ${DEFAULT-VALUE}).")
+  boolean exact = true;
+
+  @Option(names = "--warmup", paramLabel = "N",
+      description = "Rows of an untimed first run of both searches, so that neither time"
+          + " includes JIT compilation; 0 skips it (default: the smaller of 10000 and the"
+          + " smallest n).")
+  Integer warmupRows;
+
+  @Mixin
+  SharedOptions.Seed seedOption;
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    int[] sizes = rows.checkedSizes();
+    long seed = seedOption.seed;
+    CellProbeKnn approximate = new CellProbeKnn(seed, cellSize, probes);
+    PlantedClusters planted = plantedOptions.generator(seed);
     for (int n : sizes) {
       if (n <= k) {
         throw new UsageException("--rows must be > --neighbors = " + k + ", got " + n);
@@ -69,23 +89,21 @@ final class KnnCommand {
     if (sample < 1) {
       throw new UsageException("--sample must be >= 1, got " + sample);
     }
-    int warmup = args.integer("warmup", Math.min(10_000, Arrays.stream(sizes).min()
-        .orElse(0)));
+    int warmup = warmupRows != null ? warmupRows
+        : Math.min(10_000, Arrays.stream(sizes).min().orElse(0));
     if (warmup != 0 && warmup <= k) {
       throw new UsageException("--warmup must be 0 or > --neighbors = " + k + ", got "
           + warmup);
     }
-    try (SparkSession spark = Sessions.create("spark-ufs knn", args.string("master", "local[*]"))) {
-      int partitions = args.integer("partitions", 2 * spark.sparkContext().defaultParallelism());
-      if (partitions < 1) {
-        throw new UsageException("--partitions must be >= 1, got " + partitions);
-      }
-      out.printf("knn: d=%d, k=%d, %d partitions, %s; approximate: %s%n", d, k, partitions,
+    try (SparkSession spark = session("")) {
+      int partitions = rows.partitions(spark);
+      out.printf("knn: d=%d, k=%d, %d partitions, %s; approximate: %s%n",
+          plantedOptions.features, k, partitions,
           spark.sparkContext().master(), approximate);
       if (warmup > 0) {
         RowBlockMatrix x = plantedBlocks(spark, planted, warmup, partitions);
         approximate.searchAll(x, k);
-        if (exactFlag.equals("true")) {
+        if (exact) {
           KnnSearch.exact().searchAll(x, k);
         }
         x.blocks().release();
@@ -107,16 +125,16 @@ final class KnnCommand {
           String exactCpu = "-";
           String ratio = "-";
           String fullRecall = "-";
-          if (exactFlag.equals("true")) {
+          if (exact) {
             start = System.nanoTime();
             cpuStart = cpuNanos();
-            List<NeighborLists> exact = KnnSearch.exact().searchAll(x, k);
+            List<NeighborLists> exactLists = KnnSearch.exact().searchAll(x, k);
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpu = (cpuNanos() - cpuStart) / 1e9;
             exactSeconds = String.format("%.2f", seconds);
             exactCpu = String.format("%.1f", cpu);
             ratio = String.format("%.3f/%.3f", approxSeconds / seconds, approxCpu / cpu);
-            fullRecall = String.format("%.4f", recall(exact, found));
+            fullRecall = String.format("%.4f", recall(exactLists, found));
           }
           double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
           out.printf("%8d %9s %9s %9.2f %9.1f %13s %13.4f %11s %5.2f%n", n, exactSeconds,

@@ -1,87 +1,136 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.Occlusion;
-import io.github.sparkufs.eval.PaperProtocol;
+import io.github.sparkufs.examples.bench.Occlusion;
+import io.github.sparkufs.examples.bench.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
-import java.io.PrintStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code occlusion}: the robustness experiment of the RSFS paper (§IV-D). A fraction of the
  * images gets a random square block (seeded, {@code --block} pixels, black); for each of
- * {@code --draws} draws every method of {@code --methods} (default {@value #DEFAULT_METHODS}, the
+ * {@code --draws} draws every method of {@code --methods} (default {@link #DEFAULT_METHODS}, the
  * comparison of the paper's Fig. 2 that this library implements) is fitted on the same occluded
  * data and evaluated with the papers' protocol; the table shows ACC and NMI averaged over the
  * values of m and the draws. {@code --param key=value} applies to every method,
  * {@code --param method.key=value} to that method only.
  */
-final class OcclusionCommand {
-
-  static final Set<String> OPTIONS = Set.of("data", "num-features", "clusters", "image",
-      "block", "fractions", "draws", "methods", "select", "kmeans-runs", "seed", "master", "param");
+@Command(name = "occlusion",
+    header = "Robustness to occluded images (the RSFS paper's experiment).",
+    description = "The RSFS paper's occlusion experiment: a fraction of the images gets a black"
+        + " square block; every method is fitted on the same occluded data and evaluated with"
+        + " the papers' protocol; ACC and NMI are averaged over the m values and the draws.")
+final class OcclusionCommand extends SparkCommand {
 
   /** The methods compared when {@code --methods} is not given. */
-  static final String DEFAULT_METHODS = "rsfs,ndfs,lapscore,maxvar";
+  static final List<String> DEFAULT_METHODS = List.of("rsfs", "ndfs", "lapscore", "maxvar");
 
-  private OcclusionCommand() {}
+  /** An image's width and height in pixels. */
+  record ImageSize(int width, int height) {}
 
-  static void run(Arguments args, PrintStream out) throws java.io.IOException {
-    String data = args.required("data");
-    int d = args.requiredInteger("num-features");
-    int c = args.requiredInteger("clusters");
-    String[] size = args.string("image", "32x32").split("x");
-    if (size.length != 2) {
-      throw new UsageException("--image takes WIDTHxHEIGHT, got '" + args.string("image", "") + "'");
+  /** {@code WIDTHxHEIGHT}, e.g. {@code 32x32}. */
+  static final class ImageSizeConverter implements ITypeConverter<ImageSize> {
+    @Override
+    public ImageSize convert(String text) {
+      String[] parts = text.split("x");
+      try {
+        if (parts.length == 2) {
+          return new ImageSize(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new TypeConversionException("'" + text + "' is not WIDTHxHEIGHT");
     }
-    int width = Integer.parseInt(size[0]);
-    int height = Integer.parseInt(size[1]);
+  }
+
+  @Mixin
+  SharedOptions.LabeledFile input;
+
+  @Option(names = "--image", paramLabel = "WxH", converter = ImageSizeConverter.class,
+      defaultValue = "32x32", description = "Image size in pixels (default: ${DEFAULT-VALUE}).")
+  ImageSize image;
+
+  @Option(names = "--block", paramLabel = "PIXELS",
+      description = "Side of the black block (default: ${DEFAULT-VALUE}).")
+  int block = Occlusion.DEFAULT_BLOCK_SIZE;
+
+  @Option(names = "--fractions", split = ",", paramLabel = "F", defaultValue = "0.2,0.3",
+      description = "Shares of the images occluded, each in (0, 1] (default: ${DEFAULT-VALUE}).")
+  double[] fractions;
+
+  @Option(names = "--draws", paramLabel = "N",
+      description = "Occlusion draws per fraction (default: ${DEFAULT-VALUE}).")
+  int draws = 10;
+
+  @Mixin
+  SharedOptions.Methods methodOptions = new SharedOptions.Methods(DEFAULT_METHODS);
+
+  @Mixin
+  SharedOptions.FeatureCounts featureCounts;
+
+  @Mixin
+  SharedOptions.KMeansRuns kmeansRuns = new SharedOptions.KMeansRuns(20);
+
+  @Mixin
+  SharedOptions.Params params;
+
+  @Mixin
+  SharedOptions.Seed seedOption;
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    int d = input.numFeatures;
+    int c = input.clusters;
+    int width = image.width();
+    int height = image.height();
     if (width * height != d) {
       throw new UsageException("--image " + width + "x" + height + " has " + width * height
           + " pixels but --num-features is " + d);
     }
-    int block = args.integer("block", Occlusion.DEFAULT_BLOCK_SIZE);
-    double[] fractions = fractions(args.string("fractions", "0.2,0.3"));
-    int draws = args.integer("draws", 10);
-    String[] methods = args.string("methods", DEFAULT_METHODS).split(",");
-    int[] ms = args.integers("select", "50,100,150,200,250,300");
-    int runs = args.integer("kmeans-runs", 20);
-    long seed = args.longValue("seed", 1L);
-    for (String m : methods) {
-      Selectors.create(m.trim());
+    for (double f : fractions) {
+      if (!(f > 0 && f <= 1)) {
+        throw new UsageException("--fractions takes numbers in (0, 1], got " + f);
+      }
     }
-    Occlusion occlusion;
-    try {
-      occlusion = new Occlusion(width, height, block, 0.0);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
-    try (SparkSession spark = Sessions.create("spark-ufs occlusion",
-        args.string("master", "local[*]"))) {
-      LabeledData.DriverCopy clean = LabeledData.libsvm(spark, data, d).collect();
+    List<String> methods = methodOptions.checked();
+    int[] ms = featureCounts.counts;
+    int runs = kmeansRuns.checked();
+    long seed = seedOption.seed;
+    Occlusion occlusion = new Occlusion(width, height, block, 0.0);
+    try (SparkSession spark = session("")) {
+      LabeledData.DriverCopy clean = input.read(spark).collect();
       PaperProtocol protocol = new PaperProtocol(c, runs, seed);
       out.printf("Occlusion of %s: %dx%d images, %dx%d black block, %d draws, ACC/NMI averaged "
-          + "over m = %s%n", BenchCommand.datasetName(data), width, height, block, block, draws,
-          args.string("select", "50,100,150,200,250,300"));
+          + "over m = %s%n", BenchCommand.datasetName(input.path), width, height, block, block,
+          draws, Arrays.stream(ms).mapToObj(String::valueOf).collect(Collectors.joining(",")));
       out.printf("%-9s %-10s %-17s %-17s%n", "fraction", "method", "ACC mean ± std",
           "NMI mean ± std");
       for (double fraction : fractions) {
-        double[][] acc = new double[methods.length][draws];
-        double[][] nmi = new double[methods.length][draws];
+        double[][] acc = new double[methods.size()][draws];
+        double[][] nmi = new double[methods.size()][draws];
         for (int draw = 0; draw < draws; draw++) {
           DenseMatrix occluded = occlusion.apply(clean.x, fraction, seed + draw).data();
           Dataset<Row> frame = Frames.features(spark, occluded).cache();
-          for (int k = 0; k < methods.length; k++) {
-            String method = methods[k].trim();
+          for (int k = 0; k < methods.size(); k++) {
+            String method = methods.get(k);
             UnsupervisedSelector<?> selector = Selectors.create(method).setIfPresent("numClusters", c)
                 .setIfPresent("seed", seed);
-            MethodParams.applyScoped(selector, method, args.params());
+            params.applyTo(selector, method);
             UnsupervisedSelectorModel model = selector.fit(frame);
             List<PaperProtocol.Row> rows = protocol.evaluate(occluded, clean.labels,
                 model.scores(), model.isLargerBetter(), ms);
@@ -90,29 +139,12 @@ final class OcclusionCommand {
           }
           frame.unpersist();
         }
-        for (int k = 0; k < methods.length; k++) {
-          out.printf("%-9.2f %-10s %.4f ± %.4f   %.4f ± %.4f%n", fraction,
-              methods[k].trim(), mean(acc[k]), std(acc[k]), mean(nmi[k]), std(nmi[k]));
+        for (int k = 0; k < methods.size(); k++) {
+          out.printf("%-9.2f %-10s %.4f ± %.4f   %.4f ± %.4f%n", fraction, methods.get(k),
+              mean(acc[k]), std(acc[k]), mean(nmi[k]), std(nmi[k]));
         }
       }
     }
-  }
-
-  private static double[] fractions(String text) {
-    String[] parts = text.split(",");
-    double[] out = new double[parts.length];
-    for (int i = 0; i < parts.length; i++) {
-      try {
-        double f = Double.parseDouble(parts[i].trim());
-        if (!(f > 0 && f <= 1)) {
-          throw new NumberFormatException();
-        }
-        out[i] = f;
-      } catch (NumberFormatException e) {
-        throw new UsageException("--fractions takes numbers in (0, 1], got '" + parts[i] + "'");
-      }
-    }
-    return out;
   }
 
   private static double mean(double[] v) {

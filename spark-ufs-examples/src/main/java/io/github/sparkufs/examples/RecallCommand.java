@@ -1,22 +1,27 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.eval.GroundTruthFamily;
+import io.github.sparkufs.examples.bench.GroundTruthFamily;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code recall}: the ground-truth table. Every method at its default params on every
@@ -24,32 +29,58 @@ import org.apache.spark.sql.SparkSession;
  * the mean share of the planted features found per family and overall, and writes one CSV row
  * per fit. {@code docs/recall.md} is this command's output.
  */
-final class RecallCommand {
+@Command(name = "recall",
+    header = "Share of planted features each method finds, per data family.",
+    description = "The ground-truth table: every method at its default params on every family"
+        + " of planted data, a few draws each, keeping as many features as were planted; prints"
+        + " the mean share of the planted features found, per family and overall.")
+final class RecallCommand extends SparkCommand {
 
-  static final Set<String> OPTIONS = Set.of("methods", "families", "seeds", "csv", "master");
+  @Mixin
+  SharedOptions.Methods methodOptions = new SharedOptions.Methods(Selectors.names());
 
-  private RecallCommand() {}
+  @Option(names = "--families", split = ",", paramLabel = "F", converter = FamilyByLabel.class,
+      completionCandidates = FamilyLabels.class,
+      description = "Families of planted data, of ${COMPLETION-CANDIDATES} (default: all).")
+  List<GroundTruthFamily> families = new ArrayList<>(List.of(GroundTruthFamily.values()));
 
-  static void run(Arguments args, PrintStream out) throws IOException {
-    List<String> methods = list(args.string("methods", String.join(",", Selectors.names())));
-    for (String m : methods) {
-      Selectors.create(m);
+  @Option(names = "--seeds", paramLabel = "N",
+      description = "Draws per family, seeds 1..N (default: ${DEFAULT-VALUE}).")
+  int seeds = 3;
+
+  @Option(names = "--csv", paramLabel = "FILE", description = "Also write one CSV row per fit.")
+  String csv;
+
+  /** The family labels for help texts and shell completion. */
+  static final class FamilyLabels implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(GroundTruthFamily.values()).map(GroundTruthFamily::label).iterator();
     }
-    List<GroundTruthFamily> families = new ArrayList<>();
-    for (String f : list(args.string("families", ""))) {
-      families.add(family(f));
+  }
+
+  /** A family by its label, e.g. {@code many-noise}. */
+  static final class FamilyByLabel implements ITypeConverter<GroundTruthFamily> {
+    @Override
+    public GroundTruthFamily convert(String label) {
+      for (GroundTruthFamily f : GroundTruthFamily.values()) {
+        if (f.label().equals(label)) {
+          return f;
+        }
+      }
+      throw new TypeConversionException("unknown family '" + label + "'");
     }
-    if (families.isEmpty()) {
-      families.addAll(Arrays.asList(GroundTruthFamily.values()));
-    }
-    int seeds = args.integer("seeds", 3);
+  }
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    List<String> methods = methodOptions.checked();
     if (seeds < 1) {
       throw new UsageException("--seeds must be >= 1, got " + seeds);
     }
-    String csv = args.string("csv", null);
     double[][] recall = new double[methods.size()][families.size()];
     StringBuilder rows = new StringBuilder("family,method,seed,recall,fit_seconds\n");
-    try (SparkSession spark = Sessions.create("spark-ufs recall", args.string("master", "local[*]"))) {
+    try (SparkSession spark = session("")) {
       out.printf("Planted-feature recall at m = %d, default params, mean of %d draws; %s BLAS%n",
           GroundTruthFamily.INFORMATIVE, seeds, LinalgBackend.describe());
       for (int fi = 0; fi < families.size(); fi++) {
@@ -98,26 +129,5 @@ final class RecallCommand {
           Arrays.stream(recall[mi]).average().orElse(Double.NaN)));
     }
     return t.toString();
-  }
-
-  private static GroundTruthFamily family(String label) {
-    for (GroundTruthFamily f : GroundTruthFamily.values()) {
-      if (f.label().equals(label)) {
-        return f;
-      }
-    }
-    throw new UsageException("unknown family '" + label + "'; known: "
-        + String.join(", ", Arrays.stream(GroundTruthFamily.values())
-            .map(GroundTruthFamily::label).toArray(String[]::new)));
-  }
-
-  private static List<String> list(String csv) {
-    List<String> out = new ArrayList<>();
-    for (String s : csv.split(",")) {
-      if (!s.isBlank()) {
-        out.add(s.trim());
-      }
-    }
-    return out;
   }
 }

@@ -6,18 +6,18 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.LinalgBackend;
-import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import io.github.sparkufs.spark.VectorBlocks;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code scale}: how one method's fit grows with the number of rows, on {@link PlantedClusters}
@@ -31,53 +31,57 @@ import org.apache.spark.sql.SparkSession;
  * executionMode=...} says otherwise, so the path that scales is the one measured. With
  * {@code --json} the rows are written after each n, so a later failure keeps the earlier ones.
  */
-final class ScaleCommand {
-
-  static final Set<String> OPTIONS = Set.of("method", "rows", "features", "informative",
-      "clusters", "separation", "partitions", "param", "json", "seed", "master");
+@Command(name = "scale",
+    header = "Time a method's fit as the number of rows grows.",
+    description = "How one method's fit grows with the number of rows, on planted-cluster data"
+        + " generated on the executors: per n, the generation, kNN-graph and fit times, the"
+        + " iterations, the peak heap and the recall of the planted features. The blocks are"
+        + " distributed unless --param executionMode=... says otherwise.")
+final class ScaleCommand extends SparkCommand {
 
   private static final double MB = 1024.0 * 1024.0;
 
-  private ScaleCommand() {}
+  @Mixin
+  SharedOptions.Method method;
 
-  static void run(Arguments args, PrintStream out) throws IOException {
-    String method = args.required("method");
-    int[] sizes = args.requiredIntegers("rows");
-    int d = args.integer("features", 100);
-    int informative = args.integer("informative", 10);
-    int c = args.integer("clusters", 5);
-    double separation = args.decimal("separation", 2.0);
-    long seed = args.longValue("seed", 1L);
-    String json = args.string("json", null);
-    for (int n : sizes) {
-      if (n < 1) {
-        throw new UsageException("--rows must be >= 1, got " + n);
-      }
-    }
-    PlantedClusters planted;
-    try {
-      planted = new PlantedClusters(d, informative, c, separation, seed);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
-    UnsupervisedSelector<?> selector = Selectors.create(method).setIfPresent("numClusters", c)
+  @Mixin
+  SharedOptions.GeneratedRows rows;
+
+  @Mixin
+  SharedOptions.Planted plantedOptions = new SharedOptions.Planted(100, 5);
+
+  @Mixin
+  SharedOptions.Params params;
+
+  @Mixin
+  SharedOptions.JsonOutput json;
+
+  @Mixin
+  SharedOptions.Seed seedOption;
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    int[] sizes = rows.checkedSizes();
+    int d = plantedOptions.features;
+    int informative = plantedOptions.informative;
+    int c = plantedOptions.clusters;
+    double separation = plantedOptions.separation;
+    long seed = seedOption.seed;
+    PlantedClusters planted = plantedOptions.generator(seed);
+    UnsupervisedSelector<?> selector = method.create().setIfPresent("numClusters", c)
         .setNumTopFeatures(informative).setIfPresent("seed", seed).setExecutionMode("distributed");
-    MethodParams.apply(selector, args.params());
-    try (SparkSession spark = Sessions.create("spark-ufs scale " + method,
-        args.string("master", "local[*]"))) {
-      int partitions = args.integer("partitions", 2 * spark.sparkContext().defaultParallelism());
-      if (partitions < 1) {
-        throw new UsageException("--partitions must be >= 1, got " + partitions);
-      }
+    params.applyTo(selector);
+    try (SparkSession spark = session(method.name)) {
+      int partitions = rows.partitions(spark);
       String mode = selector.getExecutionMode();
       out.printf("scale %s: d=%d (%d planted), c=%d, separation %s, %d partitions, "
-          + "executionMode %s; heap max %.0f MB, %s BLAS, %s%n", method, d, informative, c,
-          separation, partitions, mode, Runtime.getRuntime().maxMemory() / MB,
+          + "executionMode %s; heap max %.0f MB, %s BLAS, %s%n", method.name, d, informative,
+          c, separation, partitions, mode, Runtime.getRuntime().maxMemory() / MB,
           LinalgBackend.describe(), spark.sparkContext().master());
       out.printf("%8s %-9s %7s %8s %8s %5s %9s %9s %7s %5s%n", "n", "blocks", "gen s",
           "graph s", "fit s", "iter", "peak MB", "live MB", "recall", "load");
-      ObjectNode report = header(method, d, informative, c, separation, partitions, selector,
-          spark.sparkContext().master());
+      ObjectNode report = header(method.name, d, informative, c, separation, partitions,
+          selector, spark.sparkContext().master());
       ArrayNode results = report.putArray("results");
       for (int n : sizes) {
         Dataset<Row> data = PlantedFrame.generate(spark, planted, n, partitions);
@@ -93,10 +97,8 @@ final class ScaleCommand {
           model = selector.fit(data);
           fitSeconds = (System.nanoTime() - start) / 1e9;
         }
-        Double graphSeconds = model.summary().get("graphSeconds");
-        Double summaryIterations = model.summary().get("iterations");
-        int iterations = summaryIterations != null ? summaryIterations.intValue()
-            : model.objectiveHistory().length;
+        Double graphSeconds = model.summary().diagnostics().get("graphSeconds");
+        int iterations = model.summary().iterations();
         int found = (int) Math.round(planted.recall(model.ranking()) * informative);
         String blocks = placedOnDriver(mode, n, d) ? "driver" : "executors";
         double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -121,14 +123,14 @@ final class ScaleCommand {
         row.put("recall", (double) found / informative);
         row.put("loadAverage", load);
         ObjectNode summary = row.putObject("summary");
-        model.summary().forEach(summary::put);
-        if (json != null) {
+        model.summary().diagnostics().forEach(summary::put);
+        if (json.path != null) {
           new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-              .writeValue(Path.of(json).toFile(), report);
+              .writeValue(Path.of(json.path).toFile(), report);
         }
       }
-      if (json != null) {
-        out.println("wrote " + json);
+      if (json.path != null) {
+        out.println("wrote " + json.path);
       }
     }
   }

@@ -1,49 +1,61 @@
 package io.github.sparkufs.examples;
 
-import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code select}: fit a method on a LIBSVM file and write the model ({@code DIR/model},
  * loadable with {@code UnsupervisedSelectorModel.load}) and the scores
  * ({@code DIR/scores.csv}: feature, score, rank, selected; features 0-based).
  */
-final class SelectCommand {
+@Command(name = "select",
+    header = "Fit a method on a LIBSVM file; write the model and the feature scores.",
+    description = "Fits a method on a LIBSVM file and writes the model (DIR/model) and every"
+        + " feature's score, rank and whether it was kept (DIR/scores.csv, features 0-based).")
+final class SelectCommand extends SparkCommand {
 
-  static final Set<String> OPTIONS = Set.of("method", "data", "num-features", "clusters", "top",
-      "param", "output", "master");
+  @Mixin
+  SharedOptions.Method method;
 
-  private SelectCommand() {}
+  @Mixin
+  SharedOptions.LabeledFile input;
 
-  static void run(Arguments args, PrintStream out) throws IOException {
-    String method = args.required("method");
-    UnsupervisedSelector<?> selector = Selectors.create(method);
-    String data = args.required("data");
-    int d = args.requiredInteger("num-features");
-    int top = args.requiredInteger("top");
-    Path output = Path.of(args.required("output"));
+  @Option(names = "--top", required = true, paramLabel = "m",
+      description = "Number of top features to keep.")
+  int top;
+
+  @Mixin
+  SharedOptions.Params params;
+
+  @Option(names = "--output", required = true, paramLabel = "DIR",
+      description = "Folder to create for the model and the scores.")
+  Path output;
+
+  @Override
+  void run(PrintWriter out) throws IOException {
+    UnsupervisedSelector<?> selector = method.create();
     if (Files.exists(output)) {
       throw new UsageException("output folder already exists: " + output);
     }
-    selector.setIfPresent("numClusters", args.requiredInteger("clusters")).setNumTopFeatures(top);
-    MethodParams.apply(selector, args.params());
+    selector.setIfPresent("numClusters", input.clusters).setNumTopFeatures(top);
+    params.applyTo(selector);
     selector.validateSelection();
-    try (SparkSession spark = Sessions.create("spark-ufs select " + method,
-        args.string("master", "local[*]"))) {
-      LabeledData labeled = LabeledData.libsvm(spark, data, d);
+    int d = input.numFeatures;
+    try (SparkSession spark = session(method.name)) {
+      LabeledData labeled = input.read(spark);
       UnsupervisedSelectorModel model = selector.fit(labeled.frame);
       OutputFiles.replace(output, dir -> write(model, dir));
       int[] ranking = model.ranking();
-      out.printf("%s: kept %d of %d features (best first: %s)%n", method,
+      out.printf("%s: kept %d of %d features (best first: %s)%n", method.name,
           model.selectedFeatures().length, d,
           Arrays.toString(Arrays.copyOf(ranking, Math.min(10, ranking.length))));
       out.println("wrote " + output.resolve("model") + " and " + output.resolve("scores.csv"));

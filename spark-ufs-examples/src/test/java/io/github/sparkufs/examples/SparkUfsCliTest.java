@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SparkUfsCliTest {
 
-  private static final class Run {
+  /** One run of the tool, with its status and what it printed. */
+  static final class Run {
     final int status;
     final String out;
     final String err;
@@ -300,23 +301,28 @@ class SparkUfsCliTest {
       "frobnicate|unknown command 'frobnicate'",
       "bench --method nope --data x --num-features 3 --clusters 2|Unknown method 'nope'",
       "bench --method lapscore --data /no/such.gz --num-features 3 --clusters 2|data file not found: /no/such.gz",
-      "bench --method lapscore --data x --num-features three --clusters 2|--num-features must be a whole number, got 'three'",
+      "bench --method lapscore --data x --num-features three --clusters 2|Invalid value for option '--num-features': 'three' is not an int",
       "bench --method lapscore --data x --num-features 3 --clusters 2 --param foo=1|unknown parameter 'foo' for method lapscore",
       "bench --method lapscore --data x --num-features 3 --clusters 2 --param numNeighbors=0|parameter numNeighbors of lapscore: numNeighbors must be >= 1, got 0",
       "bench --method lapscore --data x --num-features 3 --clusters 2 --param kernelWidth=wide|parameter kernelWidth of lapscore: kernelWidth takes a number, got 'wide'",
-      "bench --method lapscore --clusters 2|bench needs --data",
-      "bench --method lapscore --data x --num-features 3 --colour red|unknown option --colour",
-      "bench --method lapscore --data|option --data needs a value",
+      "bench --method lapscore --clusters 2|Missing required options: '--data FILE', '--num-features d'",
+      "bench --method lapscore --data x --num-features 3 --clusters 2 --colour red|Unknown options: '--colour', 'red'",
+      "bench --method lapscore --data|Missing required parameter for option '--data' (FILE)",
       "bench --method lapscore,ndfs,lapscore --data x --num-features 3 --clusters 2|--method lists lapscore twice",
       "bench --method lapscore --data x --num-features 3 --clusters 2 --random-draws -1|--random-draws must be >= 0, got -1",
-      "scale --method ndfs|scale needs --rows",
+      "scale --method ndfs|Missing required option: '--rows n'",
       "scale --method ndfs --rows 100,0|--rows must be >= 1, got 0",
       "scale --method ndfs --rows 100 --features 5 --informative 8|numInformative must be in [1, 5], got 8",
       "scale --method ndfs --rows 100 --param gamma=-1|parameter gamma of ndfs: gamma must be > 0, got -1.0",
       "knn --rows 10 --neighbors 10|--rows must be > --neighbors = 10, got 10",
       "knn --rows 100 --probes 0|probes must be >= 1, got 0",
-      "knn --rows 100 --exact maybe|--exact must be true or false, got maybe",
+      "knn --rows 100 --exact maybe|Invalid value for option '--exact': 'maybe' is not a boolean",
+      "select --method lapscore --data x --num-features 3 --clusters 2 --top 1 --output o --param gamma|should be in KEY=VALUE format but was gamma",
+      "occlusion --data x --num-features 3 --clusters 2 --image 3by1|Invalid value for option '--image': '3by1' is not WIDTHxHEIGHT",
+      "occlusion --data x --num-features 3 --clusters 2 --image 3x1 --fractions 0.5,1.5|--fractions takes numbers in (0, 1], got 1.5",
       "knn --rows 100 --warmup 5|--warmup must be 0 or > --neighbors = 10, got 5",
+      "recall --families many-noise,nope|Invalid value for option '--families' (F): unknown family 'nope'",
+      "demo --methods ndfs,nope|Unknown method 'nope'",
   })
   void mistakesGetOneLineAndStatusTwo(String line, String expected) {
     Run r = new Run(line.split(" "));

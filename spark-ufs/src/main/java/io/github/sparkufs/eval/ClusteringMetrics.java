@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * External clustering metrics against known classes (SPEC §2): accuracy under the best
+ * External clustering metrics against known classes (as in the papers' experiments; NMI as the UFCM
+ * paper's Eq. 18): accuracy under the best
  * one-to-one mapping of clusters to classes (Hungarian matching), and normalised mutual
  * information with a choice of normalisation.
  */

@@ -151,7 +151,7 @@ public final class PlantedClusters implements Serializable {
   }
 
   /** {@code count} distinct values of {@code [0, n)} in random order (a partial Fisher–Yates). */
-  static int[] choose(int n, int count, SplittableRandom rnd) {
+  public static int[] choose(int n, int count, SplittableRandom rnd) {
     int[] perm = new int[n];
     for (int i = 0; i < n; i++) {
       perm[i] = i;
@@ -165,7 +165,8 @@ public final class PlantedClusters implements Serializable {
     return Arrays.copyOf(perm, count);
   }
 
-  static double gaussian(SplittableRandom rnd) {
+  /** A standard normal draw (Marsaglia's polar method). */
+  public static double gaussian(SplittableRandom rnd) {
     double u;
     double v;
     double s;

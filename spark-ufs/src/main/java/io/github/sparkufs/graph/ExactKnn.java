@@ -8,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * Exact k-nearest-neighbour search by blocked all-pairs squared distances
- * {@code ||a||² + ||b||² − 2 aᵀb} (SPEC §2): each pair of blocks is searched in tiles whose
+ * {@code ||a||² + ||b||² − 2 aᵀb} (docs/design.md): each pair of blocks is searched in tiles whose
  * inner products come from one GEMM, and the per-pair lists are merged. O(n² d) time,
  * O(tile²) extra memory; never an n × n matrix.
  */

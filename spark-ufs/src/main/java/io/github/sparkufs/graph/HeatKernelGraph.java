@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The symmetrised heat-kernel kNN graph of SPEC §2, used by NDFS and the Laplacian Score:
+ * The symmetrised heat-kernel kNN graph of the NDFS paper (Li et al., AAAI 2012, the affinity
+ * S defined before its Eq. 5) and the Laplacian Score (He, Cai and Niyogi, NIPS 2005):
  * {@code S_ij = exp(−||x_i − x_j||² / σ²)} when i is among j's k nearest neighbours or j among
  * i's, else 0. The default width σ (when the given one is not positive) is the mean distance
  * from each sample to its k-th nearest neighbour, which makes the weights scale-free.

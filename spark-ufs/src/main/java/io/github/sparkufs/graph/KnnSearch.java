@@ -5,9 +5,9 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import java.util.List;
 
 /**
- * How the k-nearest-neighbour lists of the sample graphs (SPEC §2) are found: exactly
- * ({@link ExactKnn}, O(n² d)) or approximately ({@link CellProbeKnn}, O(n d) for a fixed
- * number of candidates per sample). Every graph builder takes one, so every method can use
+ * How the k-nearest-neighbour lists of the sample graphs (docs/design.md, "What runs where") are
+ * found: exactly ({@link ExactKnn}, O(n² d)) or approximately ({@link CellProbeKnn}, O(n d) for a
+ * fixed number of candidates per sample). Every graph builder takes one, so every method can use
  * either unchanged.
  */
 public interface KnnSearch {

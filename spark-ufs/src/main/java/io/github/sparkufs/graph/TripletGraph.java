@@ -4,8 +4,8 @@ import io.github.sparkufs.linalg.DenseMatrix;
 
 /**
  * The triplet-induced feature graph of the ordinal-consensus paper (Guo, Chang and Zhu, AAAI
- * 2020, Eq. 5; SPEC §3.4). Its nodes are the d features (the rows {@code X_i·} of the papers'
- * d × n data). Distances come from the d × d Gram {@code G = X Xᵀ} alone,
+ * 2020, Eq. 5; docs/methods/ordinal.md). Its nodes are the d features (the rows {@code X_i·} of the
+ * papers' d × n data). Distances come from the d × d Gram {@code G = X Xᵀ} alone,
  * {@code dis(i, u) = G_ii + G_uu − 2 G_iu} (clamped at 0 against rounding), so no n-length
  * feature vector is ever needed. {@code N_i} is the set of the k nearest features of feature i
  * (itself excluded, ties to the lower index), and for {@code j ∈ N_i}

@@ -6,7 +6,7 @@ package io.github.sparkufs.linalg;
  * and a per-sample target {@code B} (n × k, passed as k × n).
  *
  * <p>When d ≤ n it solves the d × d system, with the Gram {@code X Xᵀ} computed once. When
- * d > n it uses the Woodbury identity of SPEC §1 instead:
+ * d > n it uses the Woodbury identity instead (docs/design.md):
  * {@code (X Xᵀ + βD)^{-1} X B = D^{-1} X (βI + K)^{-1} B} with {@code K = Xᵀ D^{-1} X} (n × n),
  * so only a min(n, d)-sized system is ever factorised on the driver.
  *

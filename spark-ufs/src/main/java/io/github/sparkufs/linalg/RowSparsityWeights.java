@@ -2,12 +2,13 @@ package io.github.sparkufs.linalg;
 
 /**
  * The diagonal reweighting that turns the row-sparsity norms into weighted ridge problems
- * (SPEC §2): for ℓ2,1, {@code D_ii = 1 / (2 sqrt(||w_i||² + ε))}; for ℓ2,p,
+ * (NDFS paper, Eq. 12 and footnote 1; UFCM paper, Eq. 7): for ℓ2,1,
+ * {@code D_ii = 1 / (2 sqrt(||w_i||² + ε))}; for ℓ2,p,
  * {@code D_ii = p / (2 (||w_i||² + ε)^{(2 − p)/2})}. ε keeps every weight finite.
  */
 public final class RowSparsityWeights {
 
-  /** The default ε of SPEC §2. */
+  /** The default ε, the NDFS paper's "very small constant" of footnote 1. */
   public static final double DEFAULT_EPSILON = 1e-8;
 
   private RowSparsityWeights() {}

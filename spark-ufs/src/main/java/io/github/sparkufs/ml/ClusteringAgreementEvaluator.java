@@ -11,7 +11,6 @@ import org.apache.spark.ml.evaluation.Evaluator;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
@@ -22,9 +21,9 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 
 /**
- * Agreement of a clustering with known classes (SPEC §2): {@code accuracy} under the best
- * one-to-one mapping of clusters to classes (Hungarian matching), or {@code nmi}, normalised
- * mutual information with {@code sqrt} (default), {@code arithmetic} or {@code max}
+ * Agreement of a clustering with known classes (as in the papers' experiments): {@code accuracy}
+ * under the best one-to-one mapping of clusters to classes (Hungarian matching), or {@code nmi},
+ * normalised mutual information with {@code sqrt} (default), {@code arithmetic} or {@code max}
  * normalisation. Both are larger-is-better, so the evaluator works with
  * {@code CrossValidator}. The contingency table is counted by Spark; only the c × c table
  * reaches the driver.
@@ -150,7 +149,7 @@ public final class ClusteringAgreementEvaluator extends Evaluator implements MLW
   }
 
   public static MLReader<ClusteringAgreementEvaluator> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(ClusteringAgreementEvaluator.class);
   }
 
   public static ClusteringAgreementEvaluator load(String path) {

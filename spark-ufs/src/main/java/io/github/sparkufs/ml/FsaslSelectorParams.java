@@ -9,7 +9,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link FsaslSelector}, one per declaration of its solver's params. */
@@ -224,7 +223,7 @@ public abstract class FsaslSelectorParams extends UnsupervisedSelector<FsaslSele
   }
 
   public static MLReader<FsaslSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(FsaslSelector.class);
   }
 
   public static FsaslSelector load(String path) {

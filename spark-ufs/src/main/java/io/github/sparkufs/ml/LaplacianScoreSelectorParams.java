@@ -9,7 +9,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link LaplacianScoreSelector}, one per declaration of its solver's params. */
@@ -112,7 +111,7 @@ public abstract class LaplacianScoreSelectorParams extends UnsupervisedSelector<
   }
 
   public static MLReader<LaplacianScoreSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(LaplacianScoreSelector.class);
   }
 
   public static LaplacianScoreSelector load(String path) {

@@ -4,7 +4,6 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.solver.ParamSpec;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link MaxVarianceSelector}, one per declaration of its solver's params. */
@@ -22,7 +21,7 @@ public abstract class MaxVarianceSelectorParams extends UnsupervisedSelector<Max
   }
 
   public static MLReader<MaxVarianceSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(MaxVarianceSelector.class);
   }
 
   public static MaxVarianceSelector load(String path) {

@@ -9,7 +9,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link McfsSelector}, one per declaration of its solver's params. */
@@ -126,7 +125,7 @@ public abstract class McfsSelectorParams extends UnsupervisedSelector<McfsSelect
   }
 
   public static MLReader<McfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(McfsSelector.class);
   }
 
   public static McfsSelector load(String path) {

@@ -9,7 +9,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link NdfsSelector}, one per declaration of its solver's params. */
@@ -196,7 +195,7 @@ public abstract class NdfsSelectorParams extends UnsupervisedSelector<NdfsSelect
   }
 
   public static MLReader<NdfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(NdfsSelector.class);
   }
 
   public static NdfsSelector load(String path) {

@@ -8,7 +8,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link OrdinalConsensusSelector}, one per declaration of its solver's params. */
@@ -224,7 +223,7 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
   }
 
   public static MLReader<OrdinalConsensusSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(OrdinalConsensusSelector.class);
   }
 
   public static OrdinalConsensusSelector load(String path) {

@@ -8,7 +8,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link RsfsSelector}, one per declaration of its solver's params. */
@@ -210,7 +209,7 @@ public abstract class RsfsSelectorParams extends UnsupervisedSelector<RsfsSelect
   }
 
   public static MLReader<RsfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(RsfsSelector.class);
   }
 
   public static RsfsSelector load(String path) {

@@ -8,7 +8,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link SpecSelector}, one per declaration of its solver's params. */
@@ -111,7 +110,7 @@ public abstract class SpecSelectorParams extends UnsupervisedSelector<SpecSelect
   }
 
   public static MLReader<SpecSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(SpecSelector.class);
   }
 
   public static SpecSelector load(String path) {

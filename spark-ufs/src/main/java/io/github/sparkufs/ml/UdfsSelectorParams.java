@@ -9,7 +9,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link UdfsSelector}, one per declaration of its solver's params. */
@@ -182,7 +181,7 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
   }
 
   public static MLReader<UdfsSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(UdfsSelector.class);
   }
 
   public static UdfsSelector load(String path) {

@@ -8,7 +8,6 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 
 /** The typed params of {@link UfcmSelector}, one per declaration of its solver's params. */
@@ -166,7 +165,7 @@ public abstract class UfcmSelectorParams extends UnsupervisedSelector<UfcmSelect
   }
 
   public static MLReader<UfcmSelector> read() {
-    return new DefaultParamsReader<>();
+    return new StageReader<>(UfcmSelector.class);
   }
 
   public static UfcmSelector load(String path) {

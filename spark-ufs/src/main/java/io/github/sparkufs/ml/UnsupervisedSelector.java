@@ -4,11 +4,11 @@ import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.FeatureRanking;
+import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.solver.ParamSpec;
 import io.github.sparkufs.solver.Range;
-import io.github.sparkufs.solver.FeatureRanking;
-import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.spark.VectorBlocks;
 import java.util.ArrayList;
@@ -268,7 +268,10 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
         options = with(options, spec, getOrDefault(param));
       }
     }
-    int c = requiresNumClusters() ? (Integer) valueOf(param(CommonOptions.NUM_CLUSTERS.name())) : 0;
+    int c = requiresNumClusters() ? (Integer) valueOf(param(CommonOptions.NUM_CLUSTERS.name()))
+        : 0;
+    // The summary's seed: the method's, or 0 for a method that draws nothing at random.
+    long seed = solverParams.contains(CommonOptions.SEED) ? options.common().seed() : 0;
     int k = usesSampleGraph() ? options.common().numNeighbors() : 0;
     boolean checkpoint = declared.containsKey(CHECKPOINT_INTERVAL.name())
         && (Integer) getOrDefault(param(CHECKPOINT_INTERVAL.name())) > 0;
@@ -294,12 +297,11 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
       SelectionResult result = createSolver(options).fit(x);
       x.execution().describe("constant features");
       ColumnStatistics stats = x.columnStatistics();
-      Map<String, Double> summary = new LinkedHashMap<>(result.summary());
-      summary.put("constantFeatures", (double) stats.numConstant());
-      summary.put("fitSeconds", (System.nanoTime() - start) / 1e9);
+      SelectorSummary summary = SelectorSummary.of(this, seed, n, stats, result,
+          dataset.sparkSession().version(), (System.nanoTime() - start) / 1e9);
       UnsupervisedSelectorModel model = new UnsupervisedSelectorModel(uid, methodName(),
           FeatureRanking.withoutConstantFeatures(result.scores(), stats),
-          result.largerIsBetter(), result.objectiveHistory(), summary);
+          result.largerIsBetter(), summary);
       return copyValues(model, ParamMap.empty()).setParent(this);
     } finally {
       x.blocks().release();

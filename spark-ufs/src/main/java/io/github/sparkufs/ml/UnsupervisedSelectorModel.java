@@ -2,9 +2,6 @@ package io.github.sparkufs.ml;
 
 import io.github.sparkufs.solver.FeatureRanking;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -14,6 +11,7 @@ import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
@@ -22,27 +20,36 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The model every selector of this library produces: the full score vector of the fitted
- * method, its direction, the objective after each iteration, and a few figures about the fit.
- * Which features {@link #transform} keeps follows the selection params, which can be changed
- * after fitting. Dense vectors stay dense and sparse vectors stay sparse; the ML attributes of
- * the kept features are carried over.
+ * method, its direction, and the {@link SelectorSummary} of the fit. Which features
+ * {@link #transform} keeps follows the selection params, which can be changed after fitting.
+ * Dense vectors stay dense and sparse vectors stay sparse. The output column carries the
+ * selection in its metadata, for clients that cannot call the model (Spark Connect): the ML
+ * attributes of the kept features ({@code AttributeGroup}, named as in the input column when it
+ * has names) and, under {@value #METADATA_KEY}, {@code method}, {@code largerIsBetter}, all d
+ * {@code scores}, the {@code ranking} (best first) and the {@code selectedFeatures}. The scores
+ * are decimal strings ({@code Double.toString}, exact), since a constant feature's NaN, or an
+ * infinite score, has no JSON number and Spark could not read the schema back.
  */
 public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorModel>
     implements SelectorParams, MLWritable {
 
   private static final long serialVersionUID = 1L;
 
+  /** The output column's metadata key holding the selection. */
+  public static final String METADATA_KEY = "sparkufs";
+
   private final String uid;
   private final String method;
   private final double[] scores;
   private final boolean largerIsBetter;
-  private final double[] objectiveHistory;
-  private final Map<String, Double> summary;
+  private final SelectorSummary summary;
   private final Param<String> featuresCol;
   private final Param<String> outputCol;
   private final Param<String> selectionMode;
@@ -52,17 +59,15 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
    * @param method the fitted method's name (e.g. "ndfs")
    * @param scores one score per input feature
    * @param largerIsBetter the direction of the scores
-   * @param objectiveHistory the objective after each iteration (empty for closed-form scores)
-   * @param summary named figures about the fit
+   * @param summary the fit's summary; null for a model saved without one (format 0)
    */
   public UnsupervisedSelectorModel(String uid, String method, double[] scores,
-      boolean largerIsBetter, double[] objectiveHistory, Map<String, Double> summary) {
+      boolean largerIsBetter, SelectorSummary summary) {
     this.uid = uid;
     this.method = method;
     this.scores = scores.clone();
     this.largerIsBetter = largerIsBetter;
-    this.objectiveHistory = objectiveHistory.clone();
-    this.summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary));
+    this.summary = summary;
     this.featuresCol = SelectorParams.featuresColParam(uid);
     this.outputCol = SelectorParams.outputColParam(uid);
     this.selectionMode = SelectorParams.selectionModeParam(uid);
@@ -70,6 +75,11 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
     setDefault(featuresCol, "features");
     setDefault(outputCol, "selectedFeatures");
     setDefault(selectionMode, NUM_TOP_FEATURES);
+  }
+
+  /** An empty model of no features, for Spark's service loader (Spark Connect). */
+  public UnsupervisedSelectorModel() {
+    this(Identifiable.randomUID("unsupervisedSelectorModel"), "", new double[0], true, null);
   }
 
   @Override
@@ -145,17 +155,17 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
     return FeatureRanking.rank(scores, largerIsBetter);
   }
 
-  /** The objective value after each iteration; empty for closed-form scores. */
-  public double[] objectiveHistory() {
-    return objectiveHistory.clone();
+  /** Whether the model has its fit's summary: every model but those saved in format 0. */
+  public boolean hasSummary() {
+    return summary != null;
   }
 
-  /**
-   * Named figures about the fit (iterations, graph width, …); every fit has
-   * {@code constantFeatures} (features with one value over all rows, left unscored) and
-   * {@code fitSeconds}, and the methods that build a kNN graph over samples have {@code graphSeconds}.
-   */
-  public Map<String, Double> summary() {
+  /** The fit's summary; saved and loaded with the model. */
+  public SelectorSummary summary() {
+    if (summary == null) {
+      throw new IllegalStateException("UnsupervisedSelectorModel " + uid + " has no summary: "
+          + "it was loaded from a model saved without one (format 0, spark-ufs 0.1.0)");
+    }
     return summary;
   }
 
@@ -182,9 +192,23 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
     int[] kept = selectedFeatures();
     StructField field = SelectorParams.outputField(schema.apply(getFeaturesCol()), getOutputCol(),
         kept);
+    Metadata metadata = new MetadataBuilder().withMetadata(field.metadata())
+        .putMetadata(METADATA_KEY, selectionMetadata(kept)).build();
     StructField[] fields = out.fields().clone();
-    fields[fields.length - 1] = field;
+    fields[fields.length - 1] = new StructField(field.name(), field.dataType(), field.nullable(),
+        metadata);
     return new StructType(fields);
+  }
+
+  private Metadata selectionMetadata(int[] kept) {
+    return new MetadataBuilder()
+        .putString("method", method)
+        .putBoolean("largerIsBetter", largerIsBetter)
+        .putStringArray("scores", Arrays.stream(scores).mapToObj(Double::toString)
+            .toArray(String[]::new))
+        .putLongArray("ranking", Arrays.stream(ranking()).asLongStream().toArray())
+        .putLongArray("selectedFeatures", Arrays.stream(kept).asLongStream().toArray())
+        .build();
   }
 
   @Override
@@ -236,7 +260,7 @@ public final class UnsupervisedSelectorModel extends Model<UnsupervisedSelectorM
   @Override
   public UnsupervisedSelectorModel copy(ParamMap extra) {
     UnsupervisedSelectorModel copy = new UnsupervisedSelectorModel(uid, method, scores,
-        largerIsBetter, objectiveHistory, summary);
+        largerIsBetter, summary);
     return copyValues(copy, extra).setParent(parent());
   }
 

@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * The relaxed cluster indicator that starts the multiplicative F updates of NDFS and RSFS
- * (SPEC §3.1, §4): the one-hot k-means indicator plus a positive offset (a multiplicative update
- * never moves a zero), each cluster's column scaled to unit norm, stored c × n.
+ * (docs/methods/ndfs.md, docs/methods/rsfs.md): the one-hot k-means indicator plus a positive
+ * offset (a multiplicative update never moves a zero), each cluster's column scaled to unit norm,
+ * stored c × n.
  */
 final class ClusterIndicator {
 

@@ -29,7 +29,7 @@ import java.util.Map;
 
 /**
  * FSASL, unsupervised feature selection with adaptive structure learning (Du and Shen, KDD
- * 2015), SPEC §3.5 and §4. It minimises (Eq. 5)
+ * 2015; docs/methods/fsasl.md). It minimises (Eq. 5)
  * {@code ||WᵀX − WᵀXS||² + α||S||₁ + β Σ_ij (||Wᵀx_i − Wᵀx_j||² P_ij + μ P_ij²) + γ||W||₂,₁}
  * over W (d × c), S ({@code S_ii = 0}) and P (rows on the simplex) by alternating (Algorithm 2):
  * with {@code X' = WᵀX} (c × n, on the driver, shared with the blocks),
@@ -42,119 +42,68 @@ import java.util.Map;
  *   <li>{@code L = L_S + β L_P}, {@code L_S = (I − S)(I − S)ᵀ}, {@code L_P = D_P − (P + Pᵀ)/2},
  *       kept sparse in row blocks ({@link FsaslLaplacianBlock});
  *   <li>W by the two-step route of Theorem 1: Y = the c smallest eigenvectors of L orthogonal to
- *       the constant vector ({@link Lobpcg} preconditioned by {@code 1 / L_ii}: one pass over
- *       the blocks per product, warm-started from the previous iteration's vectors), then
- *       {@code min ||Y − XᵀW||² + γ||W||₂,₁} (Eq. 14) by reweighting
- *       {@code W = (XXᵀ + γD)^{-1} X Y} ({@link RegularizedRegression}), D carried over
- *       from one iteration to the next.
+ *       the constant vector ({@link Lobpcg} preconditioned by {@code 1 / L_ii}, warm-started
+ *       from the previous iteration's vectors), then {@code min ||Y − XᵀW||² + γ||W||₂,₁}
+ *       (Eq. 14) by reweighting {@code W = (XXᵀ + γD)^{-1} X Y} ({@link RegularizedRegression}),
+ *       D carried over from one iteration to the next.
  * </ol>
  *
- * <p>Choices where the paper is incomplete (SPEC §4):
+ * <p>Choices where the paper is incomplete (the measurements behind them are in
+ * docs/methods/fsasl.md):
  * <ul>
- *   <li>X is centred (SPEC §3.5), so Y is taken orthogonal to the constant vector.
+ *   <li>X is centred, so Y is taken orthogonal to the constant vector.
  *   <li>First iteration (as the authors' code): the local structure is the heat-kernel kNN graph
- *       of X ({@link HeatKernelGraph}, default width) and there is no global term; S and P are
- *       learned from the second iteration on. The graph takes k neighbours per sample, more (up
- *       to ⌈ln n⌉) only when k leave it in more than c connected pieces
- *       ({@link HeatKernelGraph#withAtMostPieces}): the first c eigenvectors would then be the
- *       indicators of pieces that are not clusters (summary {@code firstGraphNeighbors}).
+ *       of X ({@link HeatKernelGraph}, default width) and there is no global term. The graph
+ *       takes more than k neighbours (up to ⌈ln n⌉) only when k leave it in more than c
+ *       connected pieces ({@link HeatKernelGraph#withAtMostPieces}), whose indicators the first
+ *       c eigenvectors would otherwise be (summary {@code firstGraphNeighbors}).
  *   <li>The LASSO weight is relative: sample i solves {@code ½||x'_i − X's_i||² + λ_i||s_i||₁}
  *       with {@code λ_i = alpha · ||X'_{-i}ᵀ x'_i||_∞} (the authors' SLEP ratio), so Eq. 5's α
  *       is {@code 2λ_i} per sample. With {@code lassoNeighbors = K > 0} sample i's dictionary is
  *       its K nearest samples in X' instead of all other samples.
  *   <li>μ follows Eq. 21 (about k non-zeros per row) and row i of P is the exact minimiser of
  *       its part of Eq. 5 over distributions on its k nearest samples in X' (Eq. 19 is the
- *       closed form when all k stay positive).
- *   <li>λ_i and μ are computed once, from the first projection, and then kept, so that Eq. 5 is
- *       one fixed function over the iterations.
+ *       closed form when all k stay positive). λ_i and μ are computed once, from the first
+ *       projection, so that Eq. 5 is one fixed function over the iterations.
  *   <li>The paper's step from Eq. 9 to Eq. 10 drops a factor 2 of the local term; this class
- *       keeps the paper's (and the authors' code's) {@code L = L_S + β L_P} and reports Eq. 5
+ *       keeps {@code L = L_S + β L_P} (the paper's and the authors' code's) and reports Eq. 5
  *       with the local term weighted β/2, the form for which Eq. 10 is exact.
+ *   <li>The regression W satisfies {@code WᵀXXᵀW = I} only as far as {@code XᵀW ≈ Y}: the
+ *       structure is learned from, and Eq. 5 evaluated at, the feasible
+ *       {@code W (WᵀXXᵀW)^{-1/2}}; the scores come from the regression W itself.
+ *   <li>{@code monotone} (default): the S and P steps are exact minimisers, so Eq. 5 can only
+ *       rise through the W step, which Theorem 1 only approximates. A W step that would raise
+ *       Eq. 5 is damped, {@code W_{t-1} + s (W R − W_{t-1})} with s halved from 1 (X' mixes the
+ *       same way), and the iteration stops when not even {@link #MIN_W_STEP} of the step lowers
+ *       Eq. 5 (summary {@code "stalled"} = 1). R is the c × c rotation that brings the new W
+ *       closest to the previous one (Eq. 5 is invariant under {@code W → WR}); unaligned, the
+ *       mix of nearly opposite columns made the step depend on rounding. {@code monotone =
+ *       false} is Algorithm 2 as the authors' code runs it: every W step in full.
  *   <li>Scores: with {@code contributionScores} (default) feature i scores
  *       {@code σ_i ||w_i||₂}, σ_i its standard deviation, the size of its contribution to
  *       {@code XᵀW}; Algorithm 2's {@code ||w_i||₂} grows like 1 / σ_i for the same
- *       contribution. On scikit-learn's digits (pixel spreads 1.9 to 6.5) the plain row norms
- *       ranked pixels 63, 41, 46, 38, 62 (σ 1.9, 3.0, 4.3, 3.5, 4.1) among the top 6, and
- *       k-means with the top 8 scored ACC .42 against .58 for the 8 largest variances; by
- *       contribution .57. The iteration itself is unchanged.
- *   <li>The regression W of Eq. 14 satisfies the constraint {@code WᵀXXᵀW = I} only as far
- *       as {@code XᵀW ≈ Y}. The structure is learned from, and Eq. 5 evaluated at, the feasible
- *       {@code W (WᵀXXᵀW)^{-1/2}} (a c × c whitening of X'); the scores are the row norms of the
- *       regression W itself, Algorithm 2's output (scoring the whitened W lost 1 point of ACC
- *       on COIL20).
- *   <li>The S and P steps are exact minimisers for the current W (a sample keeps its previous
- *       column or row when that is better, which matters when the candidates change with X'),
- *       so Eq. 5 can only increase through the W step, which Theorem 1 only approximates: on
- *       Gaussian planted data it raises Eq. 5 by 2–20% from the second iteration on. By
- *       default ({@code monotone}) a W step that would raise Eq. 5 is damped, {@code W_{t-1} +
- *       s (W R − W_{t-1})} with s halved from 1 (X' mixes the same way; Eq. 5 is evaluated at
- *       the mix's feasible form), and the iteration stops when not even {@link #MIN_W_STEP}
- *       of the step lowers Eq. 5 (summary {@code "stalled"} = 1): the objective history never
- *       increases. R is the c × c rotation that brings the new W closest to the previous one
- *       (Eq. 5 does not change under {@code W → WR}, and each eigenproblem returns its vectors
- *       in an arbitrary rotation): mixed unaligned, columns of opposite sign nearly cancel and
- *       the whitening of the mix turns rounding differences into different objectives, so
- *       the driver and each partitioning of the distributed path took different steps, and
- *       the iteration stalled early (at seed 1 of {@code FsaslPaperTest}: COIL20 after 5
- *       iterations, ACC at m = 50 .635; aligned, after 9, .652; JAFFE mean ACC over
- *       m = 5…50 .768, aligned .771). {@code monotone = false} is Algorithm 2 as the
- *       authors' code runs it: every W step taken in full, Eq. 5 may rise (on COIL20 at 6 of
- *       the 19 steps, by up to 0.75%) and the iteration runs to maxIter or tol. After 20
- *       iterations it selected better features on COIL20 than the unaligned monotone
- *       iteration (ACC at m = 50 .649–.666 over four eigensolver seeds, against .621–.635;
- *       figures with the Chebyshev eigensolver used before {@link Lobpcg}; with it, at seed 1,
- *       .662) and about as good on JAFFE (mean ACC .767). On planted data (seeds 1–10, 10
- *       iterations) it found 71 of 80 planted features (Chebyshev eigensolver), the unaligned
- *       monotone iteration 72 and the aligned one, with {@link Lobpcg}, 71.
+ *       contribution and favours quiet features.
  * </ul>
  *
- * <p>Limitation (measured on {@code PlantedClusters}, 10 informative features, n = 2000,
- * c = k = 5): everything follows from the first iteration's targets, the c smallest
- * eigenvectors of the heat-kernel kNN Laplacian. When the clusters show only weakly in that
- * graph (d = 200: 58% of the edges inside a cluster, against 80% at d = 60) those
- * eigenvectors can lie on a few loosely attached samples instead of following the clusters
- * (seed 1: eigenvalues 0.28 and 0.29 where seeds 2–4 start at 0.66–0.70, and the five
- * eigenvectors' alignment with the cluster indicators 0.001 against 0.50 at d = 60); the
- * regression then fits them mostly with noise features (at most 5 of the top 10 are planted,
- * for γ from 1e-3 to 1e3; none at the default γ after three reweightings), and the structure
- * learned from that projection does not recover. Seed 1 finds 0 of the 10 planted features,
- * also with the W steps taken in full (6 iterations) and with Eq. 12 solved exactly on the
- * row space of X instead of Theorem 1's two steps (4 of 10); seeds 1 to 8 find 7.9 on
- * average. A denser first graph avoids it: k = 10 finds 9.75 on average, 9 at seed 1.
- *
- * <p>At d = 100 the same draw fails as n grows on the exact kNN graph (seed 1: 7 of 10 at
- * n = 2,000, none at 5,000 and 20,000, 2 at 100,000; seed 2: all 10 at 2,000 to 20,000): the
- * k = 5 graph leaves small groups of samples apart (L has an eigenvalue 0 at n = 5,000 and
- * 20,000, all five wanted ones are below 1e-3 at 100,000) and the eigenvectors are their
- * indicators (alignment with the clusters 0.00). A kNN graph stays connected only when k
- * grows like log n (von Luxburg 2007, §8.1): k = 10 finds all 10 at n = 20,000, and at
- * 100,000 k = 12 gives eigenvalues from 0.75 with three of the five eigenvectors on the
- * clusters. The normalised Laplacian, also regularised by the mean degree, has the same
- * localised eigenvectors at n = 20,000. The approximate graph ({@code knnAlgorithm=auto}
- * from 50,000 rows) finds 9 of 10 at n = 100,000, seed 1. At n = 1,000,000 its k = 5 graph
- * falls into more than c pieces: on it the eigenvectors are pieces and 3 of 10 are found;
- * with the sixth neighbour the first graph takes for that reason, all 10. The rule does not
- * help at n = 5,000 and 20,000 on the exact graph (two pieces; still none found, now with
- * {@link Lobpcg}): there raise numNeighbors.
+ * <p>Everything follows from the first iteration's targets: when the clusters show only weakly
+ * in the first kNN graph, its smallest eigenvectors can lie on a few loosely attached samples
+ * and the selection does not recover; raise numNeighbors.
  *
  * <p>Each iteration: one pass per eigensolver product, one for the regression's {@code X Y}
- * (on the n × n side, d > n, one per reweighting iteration), one for X', one per evaluation of the W step's objective (monotone only), then
- * one for S and P (a single search of each sample's nearest samples in X' serves the LASSO
- * dictionary, the simplex row and, the first time, μ of Eq. 21), one building the Laplacian's
- * row blocks lazily with the next pass, and one for the objective. The objective recorded
- * after iteration t is Eq. 5 at {@code (W_t, S_{t+1}, P_{t+1})}, S and P being the structure
- * learned from W_t.
+ * (on the n × n side, d > n, one per reweighting iteration), one for X', one per evaluation of
+ * the W step's objective (monotone only), one for S and P (a single search of each sample's
+ * nearest samples in X' serves the LASSO dictionary, the simplex row and, the first time, μ of
+ * Eq. 21), one building the Laplacian's row blocks lazily with the next pass, and one for the
+ * objective. The objective recorded after iteration t is Eq. 5 at {@code (W_t, S_{t+1},
+ * P_{t+1})}, S and P being the structure learned from W_t.
  *
  * <p>Apart from the first iteration's kNN graph over X ({@link CommonOptions#knnSearch()}), an
  * iteration's work is near-linear in n: each pass is O(n d) or O(nnz(L)), and the number of
- * eigensolver products does not grow with n (planted data, d = 100: 78 for the first two
- * eigenproblems at n = 100,000 and 65 at 1,000,000; the unpreconditioned Chebyshev filter this
- * replaced, bounded by the largest degree of the heat-kernel graph's hubs, which grows with n,
- * took 218 and 458); the nearest samples in X' are searched in a k-d tree (about
- * 2^c leaves per sample) once {@code n ≥ KD_TREE_MIN_RATIO · 2^c}, by all pairs (O(n² c))
- * below; a LASSO column costs O(K c) per homotopy step over the default dictionary of
- * K = lassoNeighbors nearest samples. The whole dictionary ({@code lassoNeighbors = 0}) costs
- * O(n c) per step, so O(n² c) per iteration: it is for small n only.
+ * eigensolver products does not grow with n; the nearest samples in X' are searched in a k-d
+ * tree ({@link KdTree}, about 2^c leaves per sample) once {@code n ≥ KD_TREE_MIN_RATIO · 2^c},
+ * by all pairs (O(n² c)) below; a LASSO column costs O(K c) per homotopy step over
+ * K = lassoNeighbors samples. The whole dictionary ({@code lassoNeighbors = 0}) costs O(n² c)
+ * per iteration: it is for small n only.
  */
 public final class FsaslSolver implements FeatureSelectionSolver {
 
@@ -372,7 +321,6 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     laplacian.release();
     Map<String, Double> summary = new LinkedHashMap<>();
     double[] values = history.values();
-    summary.put("iterations", (double) iterations);
     summary.put("objective", values[values.length - 1]);
     summary.put("dampedWSteps", (double) dampedSteps);
     summary.put("smallestWStep", smallestStep);
@@ -394,7 +342,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("seconds", (System.nanoTime() - start) / 1e9);
     summary.put("contributionScores", contributionScores ? 1.0 : 0.0);
     return new SelectionResult(NdfsSolver.rowNormScores(w.regressed,
-        contributionScores ? data.columnStatistics() : null), true, values, summary);
+        contributionScores ? data.columnStatistics() : null), true, iterations,
+        history.converged(), values, summary);
   }
 
   /** {@code M^{-1/2}} of a symmetric positive semi-definite c × c matrix (tiny modes floored). */

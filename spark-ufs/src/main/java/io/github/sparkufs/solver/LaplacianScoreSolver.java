@@ -10,21 +10,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Laplacian Score of He, Cai and Niyogi (NIPS 2005), SPEC §5. With S the heat-kernel kNN
- * graph, D its degree matrix and L = D − S, feature r's score is
+ * The Laplacian Score of He, Cai and Niyogi (NIPS 2005; docs/methods/lapscore.md). With S the
+ * heat-kernel kNN graph, D its degree matrix and L = D − S, feature r's score is
  * {@code L_r = f̃ᵀ L f̃ / f̃ᵀ D f̃} with {@code f̃ = f − (fᵀD1 / 1ᵀD1) 1} (their Eq. 5–6);
  * smaller is better. Since L1 = 0, {@code f̃ᵀLf̃ = fᵀLf = Σ_i D_ii f_i² − Σ_ij S_ij f_i f_j}.
  * A feature constant over the data has {@code f̃ = 0}; its score is +∞ (ranked last).
  *
  * <p>The paper connects "nearest neighbours"; whether a sample counts as its own neighbour is
- * left open. SPEC §2's graph excludes it (the default). With {@code selfConnected}, every
- * sample also gets the self-loop {@code S_ii = e^0 = 1}, as in scikit-feature's implementation;
- * a self-loop leaves L unchanged and adds 1 to each degree.
+ * left open. The library's heat-kernel graph excludes it (the default). With {@code selfConnected},
+ * every sample also gets the self-loop {@code S_ii = e^0 = 1}, as in scikit-feature's
+ * implementation; a self-loop leaves L unchanged and adds 1 to each degree.
  *
  * <p>The paper leaves the heat-kernel width t to the user. Without a given width, the default
  * is the self-tuning graph ({@link HeatKernelGraph#selfTuning}), whose per-sample widths adapt
- * to the local density and need no scale; {@code localScaling = false} selects SPEC §2's one
- * global σ instead.
+ * to the local density and need no scale; {@code localScaling = false} selects the one
+ * global σ of the other methods' graphs instead.
  */
 public final class LaplacianScoreSolver implements FeatureSelectionSolver {
 

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The variance baseline (SPEC §5): score each feature by its variance
- * {@code (1/n) Σ_i (x_ij − μ_j)²}, larger is better. Two passes (means, then squared
- * deviations) for accuracy.
+ * The variance baseline (the MaxVar of the NDFS paper's experiments; docs/methods/maxvar.md): score
+ * each feature by its variance {@code (1/n) Σ_i (x_ij − μ_j)²}, larger is better. Two passes
+ * (means, then squared deviations) for accuracy.
  */
 public final class MaxVarianceSolver implements FeatureSelectionSolver {
 

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * MCFS, multi-cluster feature selection (Cai, Zhang and He, KDD 2010), SPEC §5:
+ * MCFS, multi-cluster feature selection (Cai, Zhang and He, KDD 2010; docs/methods/mcfs.md):
  * <ol>
- *   <li>the heat-kernel kNN graph S of the samples ({@link HeatKernelGraph}, SPEC §2);
+ *   <li>the heat-kernel kNN graph S of the samples ({@link HeatKernelGraph});
  *   <li>the spectral embedding (Eq. 2): the c generalised eigenvectors y_1 … y_c of
  *       {@code L y = λ A y} with the smallest non-trivial eigenvalues ({@link SpectralEmbedding},
  *       a sparse eigensolver whose products run over the graph's row blocks);
@@ -21,8 +21,8 @@ import java.util.Map;
  *       {@code min_a ||y_k − Xᵀ a_k||²} with a cardinality constraint of {@code numNonZeros}
  *       non-zeros, solved by LARS on the Gram form ({@link CardinalityLasso}): only
  *       {@code X Xᵀ} and {@code X Y} are aggregated from the blocks;
- *   <li>the MCFS score (Eq. 5) of feature j: {@code max_k |a_{k,j}|}, larger is better (SPEC §4:
- *       the absolute value, not scikit-feature's signed maximum).
+ *   <li>the MCFS score (Eq. 5) of feature j: {@code max_k |a_{k,j}|}, larger is better (the
+ *       absolute value, as Eq. 5 states, not scikit-feature's signed maximum).
  * </ol>
  *
  * <p>Choices the paper leaves open: each eigenvector is scaled to unit Euclidean norm before its

@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 
 /**
  * NDFS, nonnegative discriminative feature selection (Li, Yang, Liu, Zhou and Lu, AAAI 2012;
- * SPEC §3.1). It minimises Eq. 10 over a nonnegative scaled cluster indicator F and a
+ * docs/methods/ndfs.md). It minimises Eq. 10 over a nonnegative scaled cluster indicator F and a
  * feature-selection matrix W:
  *
  * <pre>
@@ -270,7 +270,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     blocks.release();
 
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.size());
     summary.put("objective", lastObjective);
     summary.put("sigma", heat.sigma());
     summary.put("graphSeconds", graphSeconds);
@@ -287,7 +286,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("maxColumnNorm", Arrays.stream(norms).max().orElse(0));
     summary.put("reassigned", reassignedFraction(f, init));
     return new SelectionResult(rowNormScores(w, contributionScores
-        ? x.columnStatistics() : null), true, history.values(), summary);
+        ? x.columnStatistics() : null), true, history.size(), history.converged(),
+        history.values(), summary);
   }
 
   /** Eq. 10 at (F, W) with the smoothed norm {@code Σ sqrt(||w_i||² + ε)}. */

@@ -16,6 +16,7 @@ public final class ObjectiveHistory {
   private final double tol;
   private double[] values = new double[16];
   private int size;
+  private boolean converged;
   private long lastNanos = System.nanoTime();
 
   /** @param tol stop when {@code |f_t − f_{t−1}| ≤ tol · max(|f_{t−1}|, 1e-300)}; 0 never stops early */
@@ -40,7 +41,13 @@ public final class ObjectiveHistory {
     LOG.info("{} iteration {}: objective {} relative change {} ({} s)", method, size,
         String.format("%.10g", value), size > 1 ? String.format("%.3e", change) : "-",
         String.format("%.3f", seconds));
-    return size > 1 && change <= tol;
+    converged = size > 1 && change <= tol;
+    return converged;
+  }
+
+  /** Whether the last recorded value met the tolerance (false when the budget ran out). */
+  public boolean converged() {
+    return converged;
   }
 
   /** {@code |f_t − f_{t−1}| / |f_{t−1}|} of the last two values (NaN before two). */

@@ -301,7 +301,6 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       scores[i] = Math.sqrt(norms[i]);
     }
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) iterations);
     summary.put("projectionDim", (double) d2);
     summary.put("betweenScatter", criterion == Criterion.BETWEEN ? 1.0 : 0.0);
     summary.put("finalLambda", lambda);
@@ -312,7 +311,8 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     summary.put("reseededClusters", (double) reseeded);
     double[] objectives = history.values();
     summary.put("objective", objectives[objectives.length - 1]);
-    return new SelectionResult(scores, true, objectives, summary);
+    return new SelectionResult(scores, true, iterations, history.converged(), objectives,
+        summary);
   }
 
   /** d₂ distinct columns of {@code I_d}, chosen by a partial Fisher-Yates shuffle. */

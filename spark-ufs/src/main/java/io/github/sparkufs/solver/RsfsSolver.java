@@ -291,7 +291,6 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
     int iterations = kept.objectives.length;
     summary.put("initStarts", initMode == InitMode.BOTH ? 2.0 : 1.0);
-    summary.put("iterations", (double) iterations);
     summary.put("objective", kept.finalObjective());
     summary.put("huberObjective", huberHistory[iterations - 1]);
     summary.put("kernelWidth", graph.width());
@@ -302,7 +301,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     summary.put("noiseFraction", kept.noiseFraction);
     summary.put("orthogonalityError", kept.orthogonalityError);
     summary.put("sampleSide", regression.usesSampleSide() ? 1.0 : 0.0);
-    return new SelectionResult(rowNorms(weights), true, kept.objectives, summary);
+    return new SelectionResult(rowNorms(weights), true, iterations, kept.converged,
+        kept.objectives, summary);
   }
 
   /** Algorithm 1 from the initial indicator {@code f} (c × n), D = I and Z = 0. */
@@ -355,6 +355,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       }
     }
     run.objectives = history.values();
+    run.converged = history.converged();
     run.huber = Arrays.copyOf(huberValues, iterations);
     return run;
   }
@@ -540,6 +541,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     DenseMatrix noise;
     DenseMatrix indicator;
     double[] objectives;
+    boolean converged;
     double[] huber;
     double noiseFraction;
     double orthogonalityError;

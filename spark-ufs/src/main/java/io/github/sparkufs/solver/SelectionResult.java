@@ -6,28 +6,40 @@ import java.util.Map;
 
 /**
  * What a feature-selection method learns: one score per feature, which direction is better,
- * the objective value after each iteration (empty for closed-form scores) and a few named
- * figures about the fit (iterations run, graph width, samples down-weighted, …).
+ * how the iterations went (how many ran, whether the stopping rule was met, the objective
+ * after each) and the method's own diagnostics, named figures such as the graph width or the
+ * samples down-weighted (each solver's {@code fit} lists its keys).
  */
 public final class SelectionResult {
 
   private final double[] scores;
   private final boolean largerIsBetter;
+  private final int iterations;
+  private final boolean converged;
   private final double[] objectiveHistory;
-  private final Map<String, Double> summary;
+  private final Map<String, Double> diagnostics;
 
-  public SelectionResult(double[] scores, boolean largerIsBetter, double[] objectiveHistory,
-      Map<String, Double> summary) {
+  /**
+   * @param iterations the iterations run
+   * @param converged whether the objective's relative change fell to the tolerance (false
+   *     when the iteration budget ran out or the method stopped for another reason)
+   * @param objectiveHistory the objective after each iteration (a method may record its
+   *     starting objective first)
+   */
+  public SelectionResult(double[] scores, boolean largerIsBetter, int iterations,
+      boolean converged, double[] objectiveHistory, Map<String, Double> diagnostics) {
     this.scores = scores.clone();
     this.largerIsBetter = largerIsBetter;
+    this.iterations = iterations;
+    this.converged = converged;
     this.objectiveHistory = objectiveHistory.clone();
-    this.summary = Collections.unmodifiableMap(new LinkedHashMap<>(summary));
+    this.diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(diagnostics));
   }
 
-  /** A closed-form score with no iterations. */
+  /** A closed-form score: no iterations, nothing left to converge. */
   public static SelectionResult closedForm(double[] scores, boolean largerIsBetter,
-      Map<String, Double> summary) {
-    return new SelectionResult(scores, largerIsBetter, new double[0], summary);
+      Map<String, Double> diagnostics) {
+    return new SelectionResult(scores, largerIsBetter, 0, true, new double[0], diagnostics);
   }
 
   public double[] scores() {
@@ -38,11 +50,20 @@ public final class SelectionResult {
     return largerIsBetter;
   }
 
+  public int iterations() {
+    return iterations;
+  }
+
+  public boolean converged() {
+    return converged;
+  }
+
   public double[] objectiveHistory() {
     return objectiveHistory.clone();
   }
 
+  /** The method's own named figures about the fit (its diagnostics). */
   public Map<String, Double> summary() {
-    return summary;
+    return diagnostics;
   }
 }

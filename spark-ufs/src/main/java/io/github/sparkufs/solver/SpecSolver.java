@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * SPEC, spectral feature selection (Zhao and Liu, ICML 2007), SPEC §5, on the heat-kernel kNN
- * graph S ({@link HeatKernelGraph}, SPEC §2; the paper's full RBF graph would be dense), with A
- * its degree matrix, {@code ℒ = A^{-1/2}(A − S)A^{-1/2}} with eigenpairs
+ * SPEC, spectral feature selection (Zhao and Liu, ICML 2007; docs/methods/spec.md), on the
+ * heat-kernel kNN graph S ({@link HeatKernelGraph}; the paper's full RBF graph would be dense),
+ * with A its degree matrix, {@code ℒ = A^{-1/2}(A − S)A^{-1/2}} with eigenpairs
  * {@code (λ_j, ξ_j)}, {@code ξ_0 = A^{1/2}1 / ||A^{1/2}1||}. Each feature f is normalised to
  * {@code f̂ = A^{1/2} f / ||A^{1/2} f||}, and {@code α_j = f̂ᵀ ξ_j}. The three scores:
  * <ul>
@@ -38,7 +38,7 @@ public final class SpecSolver implements FeatureSelectionSolver {
 
   /**
    * Which of the paper's scores; the default φ1 is the best of the three on COIL20 (k-means ACC
-   * with the top 50 features .609, against .482 for φ2 and .337 for φ3; README).
+   * with the top 50 features .609, against .482 for φ2 and .337 for φ3; docs/benchmarks.md).
    */
   public static final ParamSpec<Integer> SCORE_TYPE = ParamSpec.integer("scoreType", 1,
       Range.closed(1, 3), "Eq. 5-7", "which score of Zhao and Liu: 1 = phi1 (Eq. 5), 2 = phi2 "

@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * UDFS, ℓ2,1-norm regularised discriminative feature selection (Yang, Shen, Ma, Huang and Zhou,
- * IJCAI 2011), SPEC §5. It solves (Eq. 12)
+ * IJCAI 2011; docs/methods/udfs.md). It solves (Eq. 12)
  * {@code min_W Tr(Wᵀ M W) + γ ||W||₂,₁} subject to {@code WᵀW = I} (W is d × c), with the local
  * discriminative scatter
  * {@code M = X (Σ_i S_i H (X̃_iᵀ X̃_i + λI)^{-1} H S_iᵀ) Xᵀ} (Eq. 10–11): the local set of sample
@@ -77,7 +77,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    * 1e-2 to 10; λ = 100 with γ = 1e-2: .451). When λ is much larger than the local scatter,
    * {@code M ≈ Σ_i X̃_i X̃_iᵀ / λ}, so only the product γλ matters (λ = 1e4 with γ = 1e-4
    * gives the same .472). The size of the local sets matters more: k = 3 gives .531, k = 20
-   * .378 (README).
+   * .378 (docs/methods/udfs.md).
    */
   public static final ParamSpec<Double> GAMMA = ParamSpec.real("gamma", 1e-3,
       Range.greaterThan(0), "Eq. 12", "γ: weight of the ℓ2,1 row sparsity of W");
@@ -172,12 +172,12 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     }
     double[] norms = DoubleArrays.sqrt(w.rowNormsSquared());
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) history.size());
     summary.put("scatterTrace", m.trace());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("shrinkage", shrinkage);
     summary.put("spanDimension", (double) r);
-    return new SelectionResult(norms, true, history.values(), summary);
+    return new SelectionResult(norms, true, history.size(), history.converged(),
+        history.values(), summary);
   }
 
   /** {@code Pᵀ (γ diag(weights)) P} for the basis P (d × r). */

@@ -16,8 +16,8 @@ import java.util.SplittableRandom;
 
 /**
  * UFCM, unsupervised feature analysis with class margin optimisation (Wang, Nie, Chang, Yao,
- * Li and Sheng, ECML PKDD 2015; SPEC §3.3). X is centred first (the paper assumes zero mean),
- * so the total scatter is {@code S_t = X Xᵀ} (Eq. 2). The objective (Eq. 6) is maximised:
+ * Li and Sheng, ECML PKDD 2015; docs/methods/ufcm.md). X is centred first (the paper assumes zero
+ * mean), so the total scatter is {@code S_t = X Xᵀ} (Eq. 2). The objective (Eq. 6) is maximised:
  *
  * <pre>  Tr(Wᵀ S_t W) − α ||Wᵀ X − G Uᵀ||² − β ||W||₂,ₚᵖ,   Wᵀ W = I,</pre>
  *
@@ -35,11 +35,11 @@ import java.util.SplittableRandom;
  * <p>Choices the paper leaves open, and why the objective cannot decrease:
  * <ul>
  *   <li>The regulariser is {@code ||W||₂,ₚᵖ = Σ_i ||wⁱ||ᵖ}: Eq. 7's D is the reweighting of the
- *       p-th power (for p = 1 the two coincide). With the ε of SPEC §2 the penalty that is
- *       majorised, and recorded, is {@code Σ_i (||wⁱ||² + ε)^{p/2}}; it differs from the exact
- *       one by at most {@code d·ε^{p/2}} (the exact one is in the summary). Concavity of
- *       {@code t ↦ (t + ε)^{p/2}} makes the eigen step (Eq. 12, a global maximiser over
- *       {@code WᵀW = I}) increase the recorded objective; the U step cannot lower it because
+ *       p-th power (for p = 1 the two coincide). With the ε of {@code RowSparsityWeights} the
+ *       penalty that is majorised, and recorded, is {@code Σ_i (||wⁱ||² + ε)^{p/2}}; it differs
+ *       from the exact one by at most {@code d·ε^{p/2}} (the exact one is in the summary).
+ *       Concavity of {@code t ↦ (t + ε)^{p/2}} makes the eigen step (Eq. 12, a global maximiser
+ *       over {@code WᵀW = I}) increase the recorded objective; the U step cannot lower it because
  *       candidate 0 is no worse than the current U (Eq. 15).
  *   <li>Eq. 14 names the current U itself as candidate 0 and scores every candidate with "G";
  *       here candidate 0 is the current U after the Eq. 9 assignment to the current G (no
@@ -168,7 +168,6 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     }
     double totalScatter = projectedTotalScatter(st, w);
     Map<String, Double> summary = new LinkedHashMap<>();
-    summary.put("iterations", (double) (history.size() - 1));
     summary.put("projectionDim", (double) dp);
     summary.put("objective", history.values()[history.size() - 1]);
     summary.put("totalScatter", totalScatter);
@@ -176,7 +175,9 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     summary.put("l2pPenalty", exactPenalty);
     summary.put("nonEmptyClusters", (double) sums.nonEmpty());
     summary.put("restartWins", (double) restartWins);
-    return new SelectionResult(scores, true, history.values(), summary);
+    // The history starts with the objective of the initial W and U.
+    return new SelectionResult(scores, true, history.size() - 1, history.converged(),
+        history.values(), summary);
   }
 
   /** The outcome of Eq. 14: the candidate kept, its index, its cluster sums and all costs. */

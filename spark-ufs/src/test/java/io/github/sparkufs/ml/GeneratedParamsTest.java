@@ -53,7 +53,7 @@ class GeneratedParamsTest {
   static String paramsClass(String selector, UnsupervisedSelector<?> instance) {
     TreeSet<String> imports = new TreeSet<>(List.of("io.github.sparkufs.solver.ParamSpec",
         "java.util.List", "org.apache.spark.ml.param.ParamMap",
-        "org.apache.spark.ml.util.DefaultParamsReader", "org.apache.spark.ml.util.MLReader"));
+        "org.apache.spark.ml.util.MLReader"));
     StringBuilder members = new StringBuilder();
     for (ParamSpec<?> spec : instance.declaredParams()) {
       if (BASE.contains(spec)) {
@@ -95,7 +95,7 @@ class GeneratedParamsTest {
         .append("\n  @Override\n  public ").append(selector).append(" copy(ParamMap extra) {\n")
         .append("    return defaultCopy(extra);\n  }\n\n")
         .append("  public static MLReader<").append(selector).append("> read() {\n")
-        .append("    return new DefaultParamsReader<>();\n  }\n\n")
+        .append("    return new StageReader<>(").append(selector).append(".class);\n  }\n\n")
         .append("  public static ").append(selector).append(" load(String path) {\n")
         .append("    return read().load(path);\n  }\n}\n");
     return out.toString();

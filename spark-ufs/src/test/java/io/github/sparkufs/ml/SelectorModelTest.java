@@ -8,11 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.Transformer;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
+import org.apache.spark.ml.evaluation.Evaluator;
 import org.apache.spark.ml.linalg.DenseVector;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.SparseVector;
@@ -22,18 +28,24 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Selection modes, slicing of dense and sparse vectors, and ML attribute metadata. */
+/**
+ * Selection modes, slicing of dense and sparse vectors, the output column's metadata and the
+ * service registration.
+ */
 @ExtendWith(SparkSessionExtension.class)
 class SelectorModelTest {
 
   // Feature 3 best, then 1, then 0 and 4 tie (lower index first), then 2.
   private static UnsupervisedSelectorModel model(boolean largerIsBetter) {
     double[] scores = largerIsBetter ? new double[] {2, 5, 1, 9, 2} : new double[] {-2, -5, -1, -9, -2};
-    return new UnsupervisedSelectorModel("m", "test", scores, largerIsBetter, new double[0], Map.of());
+    return new UnsupervisedSelectorModel("m", "test", scores, largerIsBetter, null);
   }
 
   @Test
@@ -102,6 +114,44 @@ class SelectorModelTest {
     AttributeGroup sized = AttributeGroup.fromStructField(
         model(true).setSelectionThreshold(2).transform(plain).schema().apply("selectedFeatures"));
     assertEquals(2, sized.size());
+  }
+
+  /**
+   * What a Spark Connect client reads from the output schema, after the schema's JSON round
+   * trip (the form in which it reaches the client): the kept features' attributes and all d
+   * scores (a NaN among them), the ranking, the method and the kept indices.
+   */
+  @Test
+  void outputColumnMetadataCarriesTheSelection(SparkSession spark) {
+    double[] scores = {2, 5, Double.NaN, 9, Double.NEGATIVE_INFINITY};
+    UnsupervisedSelectorModel m = new UnsupervisedSelectorModel("m", "test", scores, true, null)
+        .setSelectionThreshold(2);
+    Dataset<Row> df = TestData.vectors(spark, new io.github.sparkufs.linalg.DenseMatrix(5, 1), 1);
+    StructType schema = (StructType) DataType.fromJson(m.transform(df).schema().json());
+    StructField out = schema.apply("selectedFeatures");
+    assertEquals(2, AttributeGroup.fromStructField(out).size());
+    Metadata selection = out.metadata().getMetadata(UnsupervisedSelectorModel.METADATA_KEY);
+    assertEquals("test", selection.getString("method"));
+    assertTrue(selection.getBoolean("largerIsBetter"));
+    assertArrayEquals(scores, Arrays.stream(selection.getStringArray("scores"))
+        .mapToDouble(Double::parseDouble).toArray());
+    assertArrayEquals(new long[] {3, 1, 0, 4, 2}, selection.getLongArray("ranking"));
+    assertArrayEquals(new long[] {1, 3}, selection.getLongArray("selectedFeatures"));
+  }
+
+  /** Spark Connect finds stages through the service loader, which needs no-arg constructors. */
+  @Test
+  void everyStageIsRegisteredForTheServiceLoader() {
+    Set<String> estimators = new HashSet<>();
+    ServiceLoader.load(Estimator.class).forEach(e -> estimators.add(e.getClass().getName()));
+    for (String name : Selectors.names()) {
+      assertTrue(estimators.contains(Selectors.create(name).getClass().getName()), name);
+    }
+    assertTrue(ServiceLoader.load(Transformer.class).stream()
+        .anyMatch(p -> p.type() == UnsupervisedSelectorModel.class));
+    assertTrue(ServiceLoader.load(Evaluator.class).stream()
+        .anyMatch(p -> p.type() == ClusteringAgreementEvaluator.class));
+    assertEquals(0, new UnsupervisedSelectorModel().numFeatures());
   }
 
   @Test

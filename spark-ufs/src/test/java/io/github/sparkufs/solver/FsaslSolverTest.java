@@ -62,7 +62,7 @@ class FsaslSolverTest {
       assertTrue(h[t] <= h[t - 1] * (1 + 1e-9), "objective rose at iteration " + (t + 1)
           + ": " + h[t - 1] + " -> " + h[t]);
     }
-    assertEquals(h.length, r.summary().get("iterations"));
+    assertEquals(h.length, r.iterations());
   }
 
   /**
@@ -87,7 +87,7 @@ class FsaslSolverTest {
       double damped = r.summary().get("dampedWSteps");
       double smallest = r.summary().get("smallestWStep");
       boolean stalled = r.summary().get("stalled") == 1.0;
-      assertEquals(h.length, r.summary().get("iterations"), "seed " + seed);
+      assertEquals(h.length, r.iterations(), "seed " + seed);
       assertTrue(damped <= h.length - 1, "seed " + seed + ": " + damped + " damped steps in "
           + h.length + " iterations");
       assertEquals(damped > 0, smallest < 1, "seed " + seed + ": smallest step " + smallest);
@@ -142,8 +142,8 @@ class FsaslSolverTest {
   void oneAndThreeBlocksGiveTheSameScores() {
     SelectionResult one = fit(RowBlockMatrix.local(WIDE), 6, 0.0);
     SelectionResult three = fit(blocks(WIDE, 50, 60, 40), 6, 0.0);
-    assertEquals(one.summary().get("iterations"), three.summary().get("iterations"));
-    assertTrue(one.summary().get("iterations") > 3);
+    assertEquals(one.iterations(), three.iterations());
+    assertTrue(one.iterations() > 3);
     double[] a = one.scores();
     double[] b = three.scores();
     double scale = Arrays.stream(a).max().orElse(1);

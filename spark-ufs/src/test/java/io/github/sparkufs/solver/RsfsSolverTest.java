@@ -265,7 +265,7 @@ class RsfsSolverTest {
     DenseMatrix x = PLANTED.matrix(N);
     SelectionResult r = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, 500, 1e-4, 11L))
         .fit(RowBlockMatrix.local(x));
-    int iters = r.summary().get("iterations").intValue();
+    int iters = r.iterations();
     assertTrue(iters < 500, "did not stop early");
     assertEquals(iters, r.objectiveHistory().length);
   }

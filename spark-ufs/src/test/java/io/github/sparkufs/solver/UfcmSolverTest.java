@@ -47,7 +47,7 @@ class UfcmSolverTest {
           .fit(RowBlockMatrix.local(x));
       double[] f = r.objectiveHistory();
       // The initial value plus one per iteration; tol = 0 stops only on an unchanged value.
-      assertEquals(r.summary().get("iterations") + 1, f.length);
+      assertEquals(r.iterations() + 1, f.length);
       assertTrue(f.length >= 3 && f.length <= 13, "history of " + f.length);
       assertNonDecreasing(f);
       assertTrue(f[f.length - 1] > f[0], "the iterations improved nothing");

@@ -1,9 +1,11 @@
-package io.github.sparkufs.solver;
+package io.github.sparkufs.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkufs.eval.PaperProtocol;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.NdfsSolver;
+import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;

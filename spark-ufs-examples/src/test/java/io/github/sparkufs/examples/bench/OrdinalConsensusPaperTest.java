@@ -1,13 +1,15 @@
-package io.github.sparkufs.solver;
+package io.github.sparkufs.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkufs.eval.PaperProtocol;
-import io.github.sparkufs.graph.TripletGraph;
 import io.github.sparkufs.graph.TripletGraph.Weighting;
+import io.github.sparkufs.graph.TripletGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
+import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.OrdinalConsensusSolver;
+import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
@@ -148,7 +150,7 @@ class OrdinalConsensusPaperTest {
     double seconds = (System.nanoTime() - t0) / 1e9;
     double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;
     System.out.printf("COIL20 fit (driver, %s iterations): %.2f s wall, %.2f s CPU, load %.1f%n",
-        r.summary().get("iterations"), seconds, cpuSeconds, os.getSystemLoadAverage());
+        r.iterations(), seconds, cpuSeconds, os.getSystemLoadAverage());
     assertTrue(cpuSeconds < 10, "COIL20 fit used " + cpuSeconds + " s of CPU");
   }
 

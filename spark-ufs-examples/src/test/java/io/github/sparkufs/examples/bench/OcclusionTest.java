@@ -1,4 +1,4 @@
-package io.github.sparkufs.eval;
+package io.github.sparkufs.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

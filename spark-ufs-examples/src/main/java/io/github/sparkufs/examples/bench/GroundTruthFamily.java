@@ -1,5 +1,6 @@
-package io.github.sparkufs.eval;
+package io.github.sparkufs.examples.bench;
 
+import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,13 +1,15 @@
-package io.github.sparkufs.eval;
+package io.github.sparkufs.examples.bench;
 
 import io.github.sparkufs.cluster.KMeans;
+import io.github.sparkufs.eval.ClusteringMetrics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.solver.FeatureRanking;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The evaluation protocol of all five papers (SPEC §2): keep the top m features, run k-means
+ * The evaluation protocol of the papers (e.g. the NDFS paper's §5, after Cai, Zhang and He
+ * 2010): keep the top m features, run k-means
  * with c clusters {@code runs} times from random (k-means++) starts, and report the mean and
  * standard deviation of ACC and NMI against the known classes. Runs on the driver.
  */

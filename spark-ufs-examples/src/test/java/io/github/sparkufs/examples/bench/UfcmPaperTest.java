@@ -1,10 +1,12 @@
-package io.github.sparkufs.solver;
+package io.github.sparkufs.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkufs.eval.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.solver.MethodOptions;
+import io.github.sparkufs.solver.SelectionResult;
+import io.github.sparkufs.solver.UfcmSolver;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
@@ -37,8 +39,8 @@ class UfcmPaperTest {
     long start = System.nanoTime();
     SelectionResult r = solver.fit(RowBlockMatrix.local(x));
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf("UFCM %s: fit %.2f s (%.0f iterations), paper ACC %.4f NMI %.4f%n", name,
-        seconds, r.summary().get("iterations"), paperAcc, paperNmi);
+    System.out.printf("UFCM %s: fit %.2f s (%d iterations), paper ACC %.4f NMI %.4f%n", name,
+        seconds, r.iterations(), paperAcc, paperNmi);
     List<PaperProtocol.Row> rows =
         new PaperProtocol(c, 20, 42).evaluate(x, data.labels(), r.scores(), true, ms);
     double[] best = new double[2];
@@ -102,8 +104,8 @@ class UfcmPaperTest {
       long start = System.nanoTime();
       SelectionResult r = new UfcmSolver(options(clusters[i])).fit(RowBlockMatrix.local(x));
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.out.printf("UFCM %s defaults: fit %.2f s, %.0f iterations%n", names[i], seconds,
-          r.summary().get("iterations"));
+      System.out.printf("UFCM %s defaults: fit %.2f s, %d iterations%n", names[i], seconds,
+          r.iterations());
       assertTrue(seconds < limits[i], names[i] + " fit took " + seconds + " s");
     }
   }

@@ -1,11 +1,12 @@
-package io.github.sparkufs.solver;
+package io.github.sparkufs.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkufs.eval.Occlusion;
-import io.github.sparkufs.eval.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.RsfsSolver;
+import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
@@ -86,7 +87,7 @@ class RsfsPaperTest {
         .fit(RowBlockMatrix.local(data.x()));
     double seconds = (System.nanoTime() - t0) / 1e9;
     System.out.printf("RSFS COIL20 fit (driver-only, defaults: both starts, %d iterations "
-        + "kept): %.2f s%n", r.summary().get("iterations").intValue(), seconds);
+        + "kept): %.2f s%n", r.iterations(), seconds);
     table("COIL20 (defaults)", data, 20, r.scores());
   }
 

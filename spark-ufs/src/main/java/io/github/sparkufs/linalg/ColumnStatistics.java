@@ -74,6 +74,11 @@ public final class ColumnStatistics implements Serializable {
     return mean.length;
   }
 
+  /** {@code Σ x²} of feature j over the samples (not centred). */
+  public double sumOfSquares(int j) {
+    return centredSquares[j] + count * mean[j] * mean[j];
+  }
+
   /** Population variance of feature j: {@code Σ (x − mean)² / n}. */
   public double variance(int j) {
     return centredSquares[j] / count;

@@ -189,17 +189,17 @@ public abstract class FsaslSelectorParams extends UnsupervisedSelector<FsaslSele
     return self();
   }
 
-  /** whether feature i scores σ_i ||w_i||, its contribution to XᵀW (σ_i its standard deviation), instead of Algorithm 2's ||w_i||, which favours the quieter features (a step the paper lacks) (true or false) */
-  public BooleanParam contributionScores() {
-    return (BooleanParam) (Param<?>) param("contributionScores");
+  /** whether the W step and its ℓ2,1 penalty γ||W||₂,₁ weigh the features in units of their standard deviation, so that a feature is charged and scored by its contribution to WᵀX (a step the paper lacks); false is Eq. 5 on the raw features, whose row norms favour low-variance features (true or false; Eq. 5) */
+  public BooleanParam standardization() {
+    return (BooleanParam) (Param<?>) param("standardization");
   }
 
-  public boolean getContributionScores() {
-    return (Boolean) valueOf(contributionScores());
+  public boolean getStandardization() {
+    return (Boolean) valueOf(standardization());
   }
 
-  public FsaslSelector setContributionScores(boolean value) {
-    set(contributionScores(), value);
+  public FsaslSelector setStandardization(boolean value) {
+    set(standardization(), value);
     return self();
   }
 

@@ -161,17 +161,17 @@ public abstract class NdfsSelectorParams extends UnsupervisedSelector<NdfsSelect
     return self();
   }
 
-  /** whether feature i scores σ_i ||w_i||, its contribution to XᵀW (σ_i its standard deviation), instead of the paper's ||w_i||, which favours the quieter features (a step the paper lacks) (true or false) */
-  public BooleanParam contributionScores() {
-    return (BooleanParam) (Param<?>) param("contributionScores");
+  /** whether the regression XᵀW ≈ F and its ℓ2,1 penalty weigh the features in units of their standard deviation, so that a feature is charged and scored by its contribution to XᵀW (a step the paper lacks); false is Eq. 10 on the raw features, whose row norms favour low-variance features (true or false; Eq. 10) */
+  public BooleanParam standardization() {
+    return (BooleanParam) (Param<?>) param("standardization");
   }
 
-  public boolean getContributionScores() {
-    return (Boolean) valueOf(contributionScores());
+  public boolean getStandardization() {
+    return (Boolean) valueOf(standardization());
   }
 
-  public NdfsSelector setContributionScores(boolean value) {
-    set(contributionScores(), value);
+  public NdfsSelector setStandardization(boolean value) {
+    set(standardization(), value);
     return self();
   }
 

@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 
 import io.github.sparkufs.solver.ParamSpec;
 import java.util.List;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
@@ -186,6 +187,20 @@ public abstract class RsfsSelectorParams extends UnsupervisedSelector<RsfsSelect
 
   public RsfsSelector setInitMode(String value) {
     set(initMode(), value);
+    return self();
+  }
+
+  /** whether the regression (F − Z) ≈ XᵀW and its ℓ2,1 penalty weigh the features in units of their standard deviation, so that a feature is charged and scored by its contribution to XᵀW (a step the paper lacks); false is Eq. 9 on the raw features, whose row norms favour low-variance features (true or false; Eq. 9) */
+  public BooleanParam standardization() {
+    return (BooleanParam) (Param<?>) param("standardization");
+  }
+
+  public boolean getStandardization() {
+    return (Boolean) valueOf(standardization());
+  }
+
+  public RsfsSelector setStandardization(boolean value) {
+    set(standardization(), value);
     return self();
   }
 

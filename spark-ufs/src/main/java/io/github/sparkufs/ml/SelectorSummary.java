@@ -30,7 +30,7 @@ import org.apache.spark.ml.param.Param;
  *   <li>udfs: {@code scatterTrace}, {@code standardization}, {@code shrinkage},
  *       {@code spanDimension}.
  *   <li>ndfs: {@code objective}, {@code sigma}, {@code graphSeconds}, {@code betaEffective},
- *       {@code sampleSide}, {@code contributionScores}, {@code l21Norm}, {@code orthogonality}
+ *       {@code sampleSide}, {@code l21Norm}, {@code orthogonality}
  *       (of F), {@code minColumnNorm}, {@code maxColumnNorm}, {@code reassigned} (share of
  *       samples F moved from the initial clusters).
  *   <li>rsfs: {@code objective}, {@code huberObjective}, {@code spectralStartObjective} and/or
@@ -48,7 +48,7 @@ import org.apache.spark.ml.param.Param;
  *       objective), {@code dampedWSteps}, {@code smallestWStep}, {@code mu},
  *       {@code lassoNonZerosPerSample}, {@code lassoMaxNonZeros},
  *       {@code simplexNonZerosPerSample}, {@code firstGraphNeighbors}, {@code eigenProducts},
- *       {@code eigenMaxResidual}, {@code contributionScores}, {@code graphSeconds},
+ *       {@code eigenMaxResidual}, {@code graphSeconds},
  *       {@code eigenSeconds}, {@code structureSeconds}, {@code seconds}.
  * </ul>
  */

@@ -7,6 +7,7 @@ import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Lasso;
@@ -81,10 +82,10 @@ import java.util.Map;
  *       closest to the previous one (Eq. 5 is invariant under {@code W → WR}); unaligned, the
  *       mix of nearly opposite columns made the step depend on rounding. {@code monotone =
  *       false} is Algorithm 2 as the authors' code runs it: every W step in full.
- *   <li>Scores: with {@code contributionScores} (default) feature i scores
- *       {@code σ_i ||w_i||₂}, σ_i its standard deviation, the size of its contribution to
- *       {@code XᵀW}; Algorithm 2's {@code ||w_i||₂} grows like 1 / σ_i for the same
- *       contribution and favours quiet features.
+ *   <li>Standard units: with {@code standardization} (default) the W step and its ℓ2,1
+ *       penalty weigh the features in units of their standard deviation
+ *       ({@link FeatureUnits}), and feature i scores {@code σ_i ||w_i||₂}, its contribution to
+ *       {@code WᵀX}; Algorithm 2's {@code ||w_i||₂} on the raw features favours quiet ones.
  * </ul>
  *
  * <p>Everything follows from the first iteration's targets: when the clusters show only weakly
@@ -138,16 +139,17 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       "true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration "
           + "stops when none does; false: every W step of Theorem 1 is taken in full "
           + "(Algorithm 2, the authors' code), and Eq. 5 may rise");
-  /** By default a feature scores its contribution to XᵀW (class comment). */
-  public static final ParamSpec<Boolean> CONTRIBUTION_SCORES = ParamSpec.flag(
-      "contributionScores", true, "", "whether feature i scores σ_i ||w_i||, its contribution "
-          + "to XᵀW (σ_i its standard deviation), instead of Algorithm 2's ||w_i||, which "
-          + "favours the quieter features (a step the paper lacks)");
+  /** Whether W and its ℓ2,1 penalty weigh the features in standard units (class comment). */
+  public static final ParamSpec<Boolean> STANDARDIZATION = ParamSpec.flag("standardization",
+      true, "Eq. 5", "whether the W step and its ℓ2,1 penalty γ||W||₂,₁ weigh the features in "
+          + "units of their standard deviation, so that a feature is charged and scored by its "
+          + "contribution to WᵀX (a step the paper lacks); false is Eq. 5 on the raw features, "
+          + "whose row norms favour low-variance features");
   /** FSASL's params. */
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.NUM_NEIGHBORS, CommonOptions.KNN_ALGORITHM, CommonOptions.MAX_ITER,
       CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, GAMMA, LASSO_NEIGHBORS,
-      INNER_ITERATIONS, MONOTONE, CONTRIBUTION_SCORES);
+      INNER_ITERATIONS, MONOTONE, STANDARDIZATION);
 
   /**
    * Eigensolver residual tolerance in the Jacobi-scaled {@code T^{1/2} L T^{1/2}}, whose
@@ -182,7 +184,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   private final int lassoNeighbors;
   private final int innerIterations;
   private final boolean monotone;
-  private final boolean contributionScores;
+  private final boolean standardization;
 
   /**
    * @param options values of {@link #PARAMS}: c, k (for the heat-kernel graph of the first
@@ -197,7 +199,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     this.lassoNeighbors = options.get(LASSO_NEIGHBORS);
     this.innerIterations = options.get(INNER_ITERATIONS);
     this.monotone = options.get(MONOTONE);
-    this.contributionScores = options.get(CONTRIBUTION_SCORES);
+    this.standardization = options.get(STANDARDIZATION);
   }
 
   @Override
@@ -230,6 +232,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       long start) {
     int n = data.numRows();
     int c = common.numClusters();
+    FeatureUnits units = FeatureUnits.of(data.columnStatistics(), standardization);
     int k = common.numNeighbors();
     Execution ex = x.execution();
     RegularizedRegression regression = new RegularizedRegression(x);
@@ -277,12 +280,11 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
         for (int inner = 0; inner < innerIterations; inner++) {
           if (d == null) {
-            d = new double[x.numCols()];
-            Arrays.fill(d, 1.0);
+            d = units.initialWeights();
           }
           regressed = rhs == null ? regression.solve(d, gamma, targets)
               : regression.solveFeatureSide(d, gamma, rhs);
-          d = RowSparsityWeights.l21(regressed, RowSparsityWeights.DEFAULT_EPSILON);
+          d = units.l21Weights(regressed, RowSparsityWeights.DEFAULT_EPSILON);
         }
       }
       WPoint full = WPoint.of(regressed, x.project(regressed));
@@ -291,7 +293,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         double previous = loop.lastObjective();
         WPoint target = full.rotatedOnto(w);
         double step = 1;
-        while (laplacian.objective(next.projection, next.feasible, gamma) > previous) {
+        while (laplacian.objective(next.projection, units.standardized(next.feasible), gamma)
+            > previous) {
           step /= 2;
           if (step < MIN_W_STEP) {
             break;
@@ -332,7 +335,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
           p.combine(0.5, p.transpose(), 0.5), beta,
           l1 + 0.5 * beta * mu * p.frobeniusNormSquared()));
       structureNanos += System.nanoTime() - structureStart;
-      loop.record(laplacian.objective(w.projection, w.feasible, gamma));
+      loop.record(laplacian.objective(w.projection, units.standardized(w.feasible), gamma));
     }
     IterativeFit.Result history = loop.result();
     Map<String, Double> summary = new LinkedHashMap<>();
@@ -355,9 +358,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("eigenSeconds", eigenNanos / 1e9);
     summary.put("structureSeconds", structureNanos / 1e9);
     summary.put("seconds", (System.nanoTime() - start) / 1e9);
-    summary.put("contributionScores", contributionScores ? 1.0 : 0.0);
-    return new SelectionResult(NdfsSolver.rowNormScores(w.regressed,
-        contributionScores ? data.columnStatistics() : null), true, history.iterations(),
+    return new SelectionResult(units.scores(w.regressed), true, history.iterations(),
         history.converged(), history.objectives(), summary);
   }
 

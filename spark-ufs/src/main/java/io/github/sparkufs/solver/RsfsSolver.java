@@ -7,6 +7,7 @@ import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.ChebyshevSubspace;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
+import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
 import io.github.sparkufs.linalg.RowBlock;
@@ -29,7 +30,10 @@ import java.util.Map;
  * with {@code M = B − S − Sᵀ} built from the local kernel regression graph S of Eq. 3
  * ({@link LocalKernelRegressionGraph}), a sparse noise matrix Z on the relaxed cluster
  * indicator F, and the orthogonality constraint relaxed to the penalty
- * {@code ν/2 ||FᵀF − I||²} of Eq. 15. Features are scored by {@code ||w_i||₂}, larger is better.
+ * {@code ν/2 ||FᵀF − I||²} of Eq. 15. Features are scored by {@code ||w_i||₂}, larger is better;
+ * with {@code standardization} (default; a step the paper lacks) the regression and its ℓ2,1
+ * penalty weigh the features in units of their standard deviation ({@link FeatureUnits}) and
+ * the score is {@code σ_i ||w_i||₂}, the feature's contribution to XᵀW.
  *
  * <p><b>Layout.</b> X is d × n (one column per sample). The per-sample matrices F and Z (n × c in
  * the paper) are stored transposed, c × n, one column per sample; they stay on the driver
@@ -153,11 +157,17 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       InitMode.BOTH, "Eq. 9", "start of F: spectral (the authors' spectral clusters of the "
           + "graph), kmeans (k-means clusters of the samples) or both (a fit from each, the "
           + "lower objective of Eq. 9 kept)");
+  /** Whether W and its ℓ2,1 penalty weigh the features in standard units (class comment). */
+  public static final ParamSpec<Boolean> STANDARDIZATION = ParamSpec.flag("standardization",
+      true, "Eq. 9", "whether the regression (F − Z) ≈ XᵀW and its ℓ2,1 penalty weigh the "
+          + "features in units of their standard deviation, so that a feature is charged and "
+          + "scored by its contribution to XᵀW (a step the paper lacks); false is Eq. 9 on the "
+          + "raw features, whose row norms favour low-variance features");
   /** RSFS's params. */
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.NUM_NEIGHBORS, CommonOptions.KERNEL_WIDTH, CommonOptions.KNN_ALGORITHM,
       CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, GAMMA, NU,
-      INIT_MODE);
+      INIT_MODE, STANDARDIZATION);
 
   /** Added to the k-means indicator so that every entry of the initial F is positive. */
   static final double INIT_OFFSET = 0.2;
@@ -195,6 +205,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   private final double nu;
   private final double kernelWidth;
   private final InitMode initMode;
+  private final boolean standardization;
 
   private double[] huberHistory = new double[0];
   private DenseMatrix weights;
@@ -210,6 +221,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     this.nu = options.get(NU);
     this.kernelWidth = options.get(CommonOptions.KERNEL_WIDTH);
     this.initMode = options.get(INIT_MODE);
+    this.standardization = options.get(STANDARDIZATION);
   }
 
   /**
@@ -261,6 +273,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     Run kept = null;
     double initSeconds = 0;
     double iterationSeconds = 0;
+    FeatureUnits units = FeatureUnits.of(x.columnStatistics(), standardization);
     try (Partitioned<Block> blocks = attachGraph(x, graph)) {
       for (boolean spectral : new boolean[] {true, false}) {
         if (spectral ? initMode == InitMode.KMEANS : initMode == InitMode.SPECTRAL) {
@@ -275,7 +288,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
                 c, common.seed());
         initSeconds += (System.nanoTime() - initStart) / 1e9;
         long loopStart = System.nanoTime();
-        Run run = iterate(x, blocks, regression, ClusterIndicator.relaxed(init, c, INIT_OFFSET));
+        Run run = iterate(x, blocks, regression, units,
+            ClusterIndicator.relaxed(init, c, INIT_OFFSET));
         iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
         summary.put(start + "StartObjective", run.finalObjective());
         if (kept == null || run.finalObjective() < kept.finalObjective()) {
@@ -301,20 +315,19 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     summary.put("noiseFraction", kept.noiseFraction);
     summary.put("orthogonalityError", kept.orthogonalityError);
     summary.put("sampleSide", regression.usesSampleSide() ? 1.0 : 0.0);
-    return new SelectionResult(rowNorms(weights), true, iterations, kept.converged,
+    return new SelectionResult(units.scores(weights), true, iterations, kept.converged,
         kept.objectives, summary);
   }
 
   /** Algorithm 1 from the initial indicator {@code f} (c × n), D = I and Z = 0. */
   private Run iterate(RowBlockMatrix x, Partitioned<Block> blocks,
-      RegularizedRegression regression, DenseMatrix f) {
+      RegularizedRegression regression, FeatureUnits units, DenseMatrix f) {
     Execution ex = x.execution();
     int c = f.rows();
     int n = f.cols();
     DenseMatrix z = new DenseMatrix(c, n);
     boolean sampleSide = regression.usesSampleSide();
-    double[] dWeights = new double[x.numCols()];
-    Arrays.fill(dWeights, 1.0);
+    double[] dWeights = units.initialWeights();
     DenseMatrix product = sampleSide ? null : multiply(x, f);
     double threshold = gamma / (2 * alpha);
 
@@ -335,7 +348,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       BlockStep total = BlockStep.combine(parts, c, n);
 
       double penalty = 0.5 * nu * orthogonalityGapSquared(ftf);
-      double l21 = RowSparsityWeights.smoothedL21Norm(w, RowSparsityWeights.DEFAULT_EPSILON);
+      double l21 = RowSparsityWeights.smoothedL21Norm(units.standardized(w),
+          RowSparsityWeights.DEFAULT_EPSILON);
       double objective = total.graphTerm + alpha * total.fitTerm + beta * l21
           + gamma * total.l1Term + penalty;
       huberValues[loop.iteration() - 1] = total.graphTerm + alpha * total.huberTerm
@@ -350,7 +364,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       z = total.z;
       f = total.f;
       product = total.product;
-      dWeights = RowSparsityWeights.l21(w, RowSparsityWeights.DEFAULT_EPSILON);
+      dWeights = units.l21Weights(w, RowSparsityWeights.DEFAULT_EPSILON);
     }
     IterativeFit.Result result = loop.result();
     run.objectives = result.objectives();
@@ -469,14 +483,6 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         double v = g.get(i, j) - (i == j ? 1.0 : 0.0);
         s += v * v;
       }
-    }
-    return s;
-  }
-
-  private static double[] rowNorms(DenseMatrix w) {
-    double[] s = w.rowNormsSquared();
-    for (int i = 0; i < s.length; i++) {
-      s[i] = Math.sqrt(s[i]);
     }
     return s;
   }

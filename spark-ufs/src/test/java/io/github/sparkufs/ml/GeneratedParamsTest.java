@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The generator of what follows from the params' declarations (the solvers' {@code PARAMS}):
- * each selector's typed accessors ({@code ml/<Selector>Params.java}) and the param tables of
- * {@code docs/params.md}. The test fails when a generated file is stale; run it with
+ * each selector's typed accessors ({@code ml/<Selector>Params.java}), the param tables of
+ * {@code docs/params.md} and that of each {@code docs/methods} page. The test fails when a
+ * generated file is stale; run it with
  * {@code -Dsparkufs.regenerate=true} to rewrite them:
  * {@code mvn -B -q test -pl spark-ufs -Dtest=GeneratedParamsTest -Dsparkufs.regenerate=true}.
  */
@@ -26,6 +27,9 @@ class GeneratedParamsTest {
   private static final Path MODULE = Path.of(System.getProperty("user.dir"));
   private static final Path SOURCES = MODULE.resolve("src/main/java/io/github/sparkufs/ml");
   private static final Path DOCS = MODULE.resolveSibling("docs").resolve("params.md");
+  /** Each method page's params table lies between these markers. */
+  private static final String BEGIN = "<!-- BEGIN GENERATED PARAMS -->\n";
+  private static final String END = "<!-- END GENERATED PARAMS -->";
   /** The params every selector has, with their accessors written once in the base class. */
   private static final List<ParamSpec<?>> BASE = List.of(UnsupervisedSelector.EXECUTION_MODE,
       UnsupervisedSelector.HANDLE_INVALID);
@@ -39,6 +43,10 @@ class GeneratedParamsTest {
       expected.put(SOURCES.resolve(name + "Params.java"), paramsClass(name, selector));
     }
     expected.put(DOCS, paramsDoc());
+    for (String method : Selectors.names()) {
+      Path page = DOCS.resolveSibling("methods").resolve(method + ".md");
+      expected.put(page, withTable(Files.readString(page), method));
+    }
     boolean regenerate = Boolean.getBoolean("sparkufs.regenerate");
     for (Map.Entry<Path, String> file : expected.entrySet()) {
       if (regenerate) {
@@ -108,24 +116,42 @@ class GeneratedParamsTest {
         + "`executionMode` and `handleInvalid`; each method has the params below, and no "
         + "others. The CLI sets any of them with `--param name=value`.\n");
     for (String method : Selectors.names()) {
-      UnsupervisedSelector<?> selector = Selectors.create(method);
-      out.append("\n## ").append(method).append(" (`").append(selector.getClass().getSimpleName())
-          .append("`)\n\n| name | type | default | valid values | meaning | paper |\n"
-              + "|---|---|---|---|---|---|\n");
-      if (selector.declaredParams().stream().allMatch(BASE::contains)) {
-        out.append("| (none) | | | | | |\n");
+      out.append("\n## ").append(method).append(" (`")
+          .append(Selectors.create(method).getClass().getSimpleName()).append("`)\n\n")
+          .append(table(method));
+    }
+    return out.toString();
+  }
+
+  /** {@code page} with its params table (between the markers) that of {@code method}. */
+  static String withTable(String page, String method) {
+    int begin = page.indexOf(BEGIN);
+    int end = page.indexOf(END);
+    if (begin < 0 || end < begin) {
+      throw new IllegalStateException("docs/methods/" + method + ".md lacks the markers "
+          + BEGIN.trim() + " and " + END);
+    }
+    return page.substring(0, begin + BEGIN.length()) + table(method) + page.substring(end);
+  }
+
+  /** The markdown table of a method's own params. */
+  static String table(String method) {
+    UnsupervisedSelector<?> selector = Selectors.create(method);
+    StringBuilder out = new StringBuilder("| name | type | default | valid values | meaning | "
+        + "paper |\n|---|---|---|---|---|---|\n");
+    if (selector.declaredParams().stream().allMatch(BASE::contains)) {
+      out.append("| (none) | | | | | |\n");
+    }
+    for (ParamSpec<?> spec : selector.declaredParams()) {
+      if (BASE.contains(spec)) {
+        continue;
       }
-      for (ParamSpec<?> spec : selector.declaredParams()) {
-        if (BASE.contains(spec)) {
-          continue;
-        }
-        String def = spec.defaultValue() != null ? String.valueOf(external(spec))
-            : spec == CommonOptions.SEED ? "hash of the class name" : "required";
-        out.append("| `").append(spec.name()).append("` | ").append(JavaType.of(spec).primitive)
-            .append(" | ").append(def).append(" | ").append(spec.validValues()).append(" | ")
-            .append(spec.doc().replace("|", "\\|")).append(" | ").append(spec.equation())
-            .append(" |\n");
-      }
+      String def = spec.defaultValue() != null ? String.valueOf(external(spec))
+          : spec == CommonOptions.SEED ? "hash of the class name" : "required";
+      out.append("| `").append(spec.name()).append("` | ").append(JavaType.of(spec).primitive)
+          .append(" | ").append(def).append(" | ").append(spec.validValues()).append(" | ")
+          .append(spec.doc().replace("|", "\\|")).append(" | ").append(spec.equation())
+          .append(" |\n");
     }
     return out.toString();
   }

@@ -176,9 +176,11 @@ class ScopedResourcesTest {
     try {
       Future<UnsupervisedSelectorModel> fit = thread.submit(() -> selector.fit(data));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (sc.statusTracker().getJobIdsForGroup(group).length < 40) {
+      // Cancelled early: with tol = 0 the fit still ends once an iteration leaves the
+      // objective's bits unchanged, which on this small draw can come within 100 jobs.
+      while (sc.statusTracker().getJobIdsForGroup(group).length < 10) {
         assertTrue(System.nanoTime() < deadline && !fit.isDone(),
-            "the fit ran no 40 jobs in group " + group);
+            "the fit ran no 10 jobs in group " + group);
         Thread.sleep(20);
       }
       sc.cancelJobGroup(group);

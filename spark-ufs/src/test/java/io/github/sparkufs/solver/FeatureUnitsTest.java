@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * same labels) shrunk to half their spread, n = 1000 ≫ d = 20: the regime of scikit-learn's
  * digits, where the quieter pixels carry less of the classes. The ℓ2,1 regression is close
  * to least squares there, whose weight on a feature grows like 1 / (its spread), and the row
- * norms of W put the quiet features first; scored by their contribution to XᵀW they do not.
+ * norms of W put the quiet features first; in standard units (the default) they do not.
  */
 class FeatureUnitsTest {
 
@@ -52,16 +52,16 @@ class FeatureUnitsTest {
     return recalls;
   }
 
-  private static NdfsSolver ndfs(boolean contributionScores) {
+  private static NdfsSolver ndfs(boolean standardization) {
     return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 50, 1e-6, 3L)
-        .with(NdfsSolver.CONTRIBUTION_SCORES, contributionScores));
+        .with(NdfsSolver.STANDARDIZATION, standardization));
   }
 
   @Test
   void ndfsRanksBySeparationNotSpread() {
-    // Measured (seeds 1-10): by contribution every recall 1.0; by the paper's row norms mean
-    // .675, per seed 0 to 1.
-    TestData.assertMeanRecall(quietFeatureRecalls(ndfs(true)), 0.9, "ndfs by contribution");
+    // Measured (seeds 1-10): in standard units every recall 1.0; on the raw features, by the
+    // paper's row norms, mean .675, per seed 0 to 1.
+    TestData.assertMeanRecall(quietFeatureRecalls(ndfs(true)), 0.9, "ndfs in standard units");
     double[] raw = quietFeatureRecalls(ndfs(false));
     assertTrue(Arrays.stream(raw).average().orElse(1) < 0.85,
         "the paper's row norms were expected to prefer the quiet features: "

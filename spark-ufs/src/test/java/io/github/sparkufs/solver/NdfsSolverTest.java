@@ -68,11 +68,11 @@ class NdfsSolverTest {
     MethodOptions common = TestData.shared(NdfsSolver.PARAMS, 3, 5, 30, 0.0, 3L);
     SelectionResult woodbury = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0)
         .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
-        .with(NdfsSolver.CONTRIBUTION_SCORES, true), true)
+        .with(NdfsSolver.STANDARDIZATION, true), true)
         .fit(RowBlockMatrix.local(x));
     SelectionResult direct = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0)
         .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
-        .with(NdfsSolver.CONTRIBUTION_SCORES, true), false)
+        .with(NdfsSolver.STANDARDIZATION, true), false)
         .fit(RowBlockMatrix.local(x));
     assertEquals(1.0, woodbury.summary().get("sampleSide"));
     assertEquals(0.0, direct.summary().get("sampleSide"));

@@ -54,12 +54,12 @@ class ParamSpecTest {
   void textIsParsedByTheDeclaredType() {
     assertEquals(7, CommonOptions.MAX_ITER.parseExternal("7"));
     assertEquals(3L, CommonOptions.SEED.parseExternal("3"));
-    assertEquals(true, NdfsSolver.CONTRIBUTION_SCORES.parseExternal("true"));
+    assertEquals(true, NdfsSolver.STANDARDIZATION.parseExternal("true"));
     assertEquals("maxIter takes a whole number, got '7.5'",
         assertThrows(IllegalArgumentException.class,
             () -> CommonOptions.MAX_ITER.parseExternal("7.5")).getMessage());
-    assertEquals("contributionScores must be true or false, got yes",
+    assertEquals("standardization must be true or false, got yes",
         assertThrows(IllegalArgumentException.class,
-            () -> NdfsSolver.CONTRIBUTION_SCORES.parseExternal("yes")).getMessage());
+            () -> NdfsSolver.STANDARDIZATION.parseExternal("yes")).getMessage());
   }
 }

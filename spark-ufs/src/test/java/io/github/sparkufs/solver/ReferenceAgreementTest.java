@@ -214,7 +214,7 @@ class ReferenceAgreementTest {
     NdfsSolver s = new NdfsSolver(c.common(NdfsSolver.PARAMS, 1000, 1e-10)
         .with(NdfsSolver.ALPHA, ref.scalar("alpha")).with(NdfsSolver.BETA, 0.1)
         .with(NdfsSolver.GAMMA, ref.scalar("gamma")).with(CommonOptions.KERNEL_WIDTH, c.sigma())
-        .with(NdfsSolver.CONTRIBUTION_SCORES, false));
+        .with(NdfsSolver.STANDARDIZATION, false));
     SelectionResult res = s.fit(c.x(), ref.transposed("F0"));
     double[] theirs = ref.vector("score");
     // Departure: the two iterate differently (docs/reference-agreement.md), so their

@@ -195,7 +195,7 @@ class RsfsSolverTest {
     RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, k, 8, 0.0, 3L)
         .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, beta)
         .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, nu)
-        );
+        .with(RsfsSolver.STANDARDIZATION, false));  // Eq. 9 on the raw features, as recomputed
     SelectionResult r = s.fit(RowBlockMatrix.local(x));
     double width = r.summary().get("kernelWidth");
 

@@ -85,7 +85,7 @@ final class BenchCommand extends SparkCommand {
     int c = input.clusters;
     for (String method : methods) {
       UnsupervisedSelector<?> selector = Selectors.create(method);
-      selector.setNumClusters(c);
+      selector.setIfPresent("numClusters", c);
       params.applyTo(selector, method);
       selectors.add(selector);
     }

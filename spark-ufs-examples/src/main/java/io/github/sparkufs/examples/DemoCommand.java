@@ -73,7 +73,7 @@ final class DemoCommand extends SparkCommand {
           baseline.acc().mean(), baseline.acc().std(), baseline.nmi().mean(), baseline.nmi().std());
       for (String m : methods) {
         UnsupervisedSelector<?> selector = Selectors.create(m)
-            .setNumClusters(c).setNumTopFeatures(informative).setSeed(seed);
+            .setIfPresent("numClusters", c).setNumTopFeatures(informative).setIfPresent("seed", seed);
         long start = System.nanoTime();
         UnsupervisedSelectorModel model = selector.fit(data);
         double seconds = (System.nanoTime() - start) / 1e9;

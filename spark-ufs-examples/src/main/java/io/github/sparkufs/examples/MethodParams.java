@@ -1,13 +1,12 @@
 package io.github.sparkufs.examples;
 
 import io.github.sparkufs.ml.UnsupervisedSelector;
+import io.github.sparkufs.solver.ParamSpec;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
-import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 
 /** Sets a selector's params from {@code --param key=value} text, by each param's type. */
@@ -35,6 +34,10 @@ final class MethodParams {
     });
   }
 
+  /**
+   * Sets one param from its text: a param the method declares is parsed and checked by its
+   * declaration ({@link ParamSpec#parseExternal}); the column and selection params by type.
+   */
   static void apply(UnsupervisedSelector<?> selector, String key, String text) {
     if (!selector.hasParam(key)) {
       throw new UsageException("unknown parameter '" + key + "' for method "
@@ -42,31 +45,15 @@ final class MethodParams {
               .map(Param::name).sorted().collect(Collectors.joining(", ")));
     }
     Param<Object> param = selector.getParam(key);
-    Object value;
+    Optional<ParamSpec<?>> spec = selector.declaredParams().stream()
+        .filter(p -> p.name().equals(key)).findFirst();
     try {
-      if (param instanceof IntParam) {
-        value = Integer.parseInt(text);
-      } else if (param instanceof LongParam) {
-        value = Long.parseLong(text);
-      } else if (param instanceof DoubleParam) {
-        value = Double.parseDouble(text);
-      } else if (param instanceof BooleanParam) {
-        if (!text.equals("true") && !text.equals("false")) {
-          throw new NumberFormatException();
-        }
-        value = Boolean.parseBoolean(text);
-      } else {
-        value = text;
-      }
-    } catch (NumberFormatException e) {
-      throw new UsageException("parameter " + key + " of " + selector.methodName()
-          + " takes a " + param.getClass().getSimpleName().replace("Param", "").toLowerCase()
-          + " value, got '" + text + "'");
-    }
-    try {
+      Object value = spec.isPresent() ? spec.get().parseExternal(text)
+          : param instanceof DoubleParam ? (Object) Double.parseDouble(text) : text;
       selector.set(param, value);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException("parameter " + key + " of " + selector.methodName() + ": "
+          + e.getMessage());
     }
   }
 }

@@ -128,8 +128,8 @@ final class OcclusionCommand extends SparkCommand {
           Dataset<Row> frame = Frames.features(spark, occluded).cache();
           for (int k = 0; k < methods.size(); k++) {
             String method = methods.get(k);
-            UnsupervisedSelector<?> selector = Selectors.create(method).setNumClusters(c)
-                .setSeed(seed);
+            UnsupervisedSelector<?> selector = Selectors.create(method).setIfPresent("numClusters", c)
+                .setIfPresent("seed", seed);
             params.applyTo(selector, method);
             UnsupervisedSelectorModel model = selector.fit(frame);
             List<PaperProtocol.Row> rows = protocol.evaluate(occluded, clean.labels,

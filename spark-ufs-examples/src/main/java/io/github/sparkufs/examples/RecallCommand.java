@@ -92,8 +92,8 @@ final class RecallCommand extends SparkCommand {
           for (int mi = 0; mi < methods.size(); mi++) {
             long start = System.nanoTime();
             UnsupervisedSelectorModel model = Selectors.create(methods.get(mi))
-                .setNumClusters(family.clusters()).setNumTopFeatures(GroundTruthFamily.INFORMATIVE)
-                .setSeed(seed).fit(data);
+                .setIfPresent("numClusters", family.clusters())
+                .setNumTopFeatures(GroundTruthFamily.INFORMATIVE).setIfPresent("seed", seed).fit(data);
             double seconds = (System.nanoTime() - start) / 1e9;
             double r = draw.recall(model.ranking());
             recall[mi][fi] += r / seeds;

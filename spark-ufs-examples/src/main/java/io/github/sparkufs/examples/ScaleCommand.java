@@ -68,8 +68,8 @@ final class ScaleCommand extends SparkCommand {
     double separation = plantedOptions.separation;
     long seed = seedOption.seed;
     PlantedClusters planted = plantedOptions.generator(seed);
-    UnsupervisedSelector<?> selector = method.create().setNumClusters(c)
-        .setNumTopFeatures(informative).setSeed(seed).setExecutionMode("distributed");
+    UnsupervisedSelector<?> selector = method.create().setIfPresent("numClusters", c)
+        .setNumTopFeatures(informative).setIfPresent("seed", seed).setExecutionMode("distributed");
     params.applyTo(selector);
     try (SparkSession spark = session(method.name)) {
       int partitions = rows.partitions(spark);

@@ -46,7 +46,7 @@ final class SelectCommand extends SparkCommand {
     if (Files.exists(output)) {
       throw new UsageException("output folder already exists: " + output);
     }
-    selector.setNumClusters(input.clusters).setNumTopFeatures(top);
+    selector.setIfPresent("numClusters", input.clusters).setNumTopFeatures(top);
     params.applyTo(selector);
     selector.validateSelection();
     int d = input.numFeatures;

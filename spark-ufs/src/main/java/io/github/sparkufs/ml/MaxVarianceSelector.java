@@ -1,13 +1,12 @@
 package io.github.sparkufs.ml;
 
-import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
+import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.solver.MaxVarianceSolver;
 import org.apache.spark.ml.util.Identifiable;
-import org.apache.spark.ml.util.MLReader;
 
-/** Keeps the features of largest variance: the simplest baseline (SPEC §5). CLI name {@code maxvar}. */
-public final class MaxVarianceSelector extends UnsupervisedSelector<MaxVarianceSelector> {
+/** Keeps the features of largest variance: the simplest baseline. CLI name {@code maxvar}. */
+public final class MaxVarianceSelector extends MaxVarianceSelectorParams {
 
   private static final long serialVersionUID = 1L;
 
@@ -16,7 +15,7 @@ public final class MaxVarianceSelector extends UnsupervisedSelector<MaxVarianceS
   }
 
   public MaxVarianceSelector(String uid) {
-    super(uid);
+    super(uid, MaxVarianceSolver.PARAMS);
   }
 
   @Override
@@ -25,20 +24,7 @@ public final class MaxVarianceSelector extends UnsupervisedSelector<MaxVarianceS
   }
 
   @Override
-  protected boolean requiresNumClusters() {
-    return false;
-  }
-
-  @Override
-  protected FeatureSelectionSolver createSolver(CommonOptions common) {
+  protected FeatureSelectionSolver createSolver(MethodOptions options) {
     return new MaxVarianceSolver();
-  }
-
-  public static MLReader<MaxVarianceSelector> read() {
-    return new StageReader<>(MaxVarianceSelector.class);
-  }
-
-  public static MaxVarianceSelector load(String path) {
-    return read().load(path);
   }
 }

@@ -1,24 +1,27 @@
 package io.github.sparkufs.ml;
 
-import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureRanking;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
+import io.github.sparkufs.solver.MethodOptions;
+import io.github.sparkufs.solver.ParamSpec;
+import io.github.sparkufs.solver.Range;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.spark.SparkExecution;
 import io.github.sparkufs.spark.VectorBlocks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
@@ -29,9 +32,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The base of every selector in this library, in the manner of Spark's {@code Selector}: it
- * owns the shared params (SPEC §6), checks the input, turns the features column into blocks
- * and hands them to the method's pure-Java solver; each method adds only its own params and
- * its solver. {@code fit} returns an {@link UnsupervisedSelectorModel}.
+ * owns the params every method shares (columns, selection, where the data live, invalid rows),
+ * checks the input, turns the features column into blocks and hands them to the method's
+ * pure-Java solver. A method's own params are declared once, as the {@link ParamSpec}s of its
+ * solver; this class makes the Spark params from them, and the generated
+ * {@code <Method>SelectorParams} class gives them typed getters and setters. {@code fit}
+ * returns an {@link UnsupervisedSelectorModel}.
  *
  * @param <S> the concrete selector, so that setters chain
  */
@@ -41,93 +47,119 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(UnsupervisedSelector.class);
 
+  /** Where the blocks live; every method. */
+  public static final ParamSpec<String> EXECUTION_MODE = ParamSpec.choice("executionMode", "auto",
+      List.of("auto", "driver", "distributed"), "", "where the blocks live: auto (on the driver "
+          + "when n*d <= " + VectorBlocks.DRIVER_LIMIT + "), driver, or distributed");
+  /** What to do with invalid rows; every method. */
+  public static final ParamSpec<String> HANDLE_INVALID = ParamSpec.choice("handleInvalid",
+      "error", List.of("error", "skip"), "", "rows with a null vector or a NaN or infinite "
+          + "value: error (fail the fit, naming the row) or skip (leave them out)");
+  /** Checkpointing of the distributed blocks; the iterative methods (those with maxIter). */
+  public static final ParamSpec<Integer> CHECKPOINT_INTERVAL = ParamSpec.integer(
+      "checkpointInterval", 10, Range.atLeast(1).or(-1), "", "checkpoint the distributed input "
+          + "blocks once, when read, if a checkpoint directory is set (any value >= 1), or never "
+          + "(-1); no method carries distributed state from one iteration to the next (each "
+          + "computes on the cached input or on blocks derived from it afresh), so lineage does "
+          + "not grow with the iterations and values above 1 act like 1");
+
   private final String uid;
   private final Param<String> featuresCol;
   private final Param<String> outputCol;
   private final Param<String> selectionMode;
   private final DoubleParam selectionThreshold;
-  private final IntParam numClusters;
-  private final IntParam numNeighbors;
-  private final IntParam maxIter;
-  private final DoubleParam tol;
-  private final LongParam seed;
-  private final IntParam checkpointInterval;
-  private final Param<String> executionMode;
-  private final Param<String> handleInvalid;
-  private final Param<String> knnAlgorithm;
+  private final List<ParamSpec<?>> solverParams;
+  private final List<ParamSpec<?>> methodParams;
+  private final Map<String, Param<?>> declared = new LinkedHashMap<>();
 
-  protected UnsupervisedSelector(String uid) {
+  /** @param solverParams the params of the method's solver, its {@code PARAMS} */
+  protected UnsupervisedSelector(String uid, List<ParamSpec<?>> solverParams) {
     this.uid = uid;
+    this.solverParams = List.copyOf(solverParams);
+    List<ParamSpec<?>> all = new ArrayList<>(List.of(EXECUTION_MODE, HANDLE_INVALID));
+    all.addAll(solverParams);
+    if (solverParams.contains(CommonOptions.MAX_ITER)) {
+      all.add(CHECKPOINT_INTERVAL);
+    }
+    this.methodParams = List.copyOf(all);
     featuresCol = SelectorParams.featuresColParam(uid);
     outputCol = SelectorParams.outputColParam(uid);
     selectionMode = SelectorParams.selectionModeParam(uid);
     selectionThreshold = SelectorParams.selectionThresholdParam(uid);
-    numClusters = new IntParam(uid, "numClusters",
-        "the number of clusters c the data are expected to have (>= 2; no default)",
-        ParamValidators.gtEq(2));
-    numNeighbors = new IntParam(uid, "numNeighbors",
-        "the neighbourhood size k of the method's graph (>= 1)", ParamValidators.gtEq(1));
-    maxIter = new IntParam(uid, "maxIter", "maximum number of iterations (>= 1)",
-        ParamValidators.gtEq(1));
-    tol = new DoubleParam(uid, "tol",
-        "stop when the objective's relative change falls to this (>= 0)", ParamValidators.gtEq(0));
-    seed = new LongParam(uid, "seed", "random seed");
-    checkpointInterval = new IntParam(uid, "checkpointInterval",
-        "checkpoint the distributed data blocks when a checkpoint directory is set (>= 1), or "
-            + "never (-1); iteration state lives on the driver, so lineage does not grow",
-        v -> (Integer) v == -1 || (Integer) v >= 1);
-    executionMode = new Param<>(uid, "executionMode",
-        "where the blocks live: auto (on the driver when n*d <= " + VectorBlocks.DRIVER_LIMIT
-            + "), driver, or distributed",
-        ParamValidators.inArray(new String[] {"auto", "driver", "distributed"}));
-    handleInvalid = new Param<>(uid, "handleInvalid",
-        "rows with a null vector or a NaN or infinite value: error (fail the fit, naming the "
-            + "row) or skip (leave them out)",
-        ParamValidators.inArray(new String[] {"error", "skip"}));
-    knnAlgorithm = new Param<>(uid, "knnAlgorithm",
-        "how the kNN graph over samples is searched: auto (exact below "
-            + KnnSearch.AUTO_APPROXIMATE_ROWS + " rows, else approximate), exact (all pairs), "
-            + "or approximate (k-means cells, each sample compared with the samples of the "
-            + "nearest cells)",
-        ParamValidators.inArray(KnnSearch.ALGORITHMS.toArray(new String[0])));
     setDefault(featuresCol, "features");
     setDefault(outputCol, "selectedFeatures");
     setDefault(selectionMode, NUM_TOP_FEATURES);
-    setDefault(numNeighbors, 5);
-    setDefault(maxIter, 30);
-    setDefault(tol, 1e-6);
-    setDefault(seed, (long) getClass().getName().hashCode());
-    setDefault(checkpointInterval, 10);
-    setDefault(executionMode, "auto");
-    setDefault(handleInvalid, "error");
-    setDefault(knnAlgorithm, KnnSearch.AUTO);
+    for (ParamSpec<?> spec : methodParams) {
+      Param<Object> param = SparkParams.create(uid, spec);
+      declared.put(spec.name(), param);
+      if (spec.defaultValue() != null) {
+        setDefault(param, external(spec));
+      }
+    }
+    if (solverParams.contains(CommonOptions.SEED)) {
+      // As Spark's HasSeed: the default seed is the hash of the class name.
+      setDefault(param(CommonOptions.SEED.name()), (long) getClass().getName().hashCode());
+    }
   }
 
-  /**
-   * The heat-kernel width σ param of the graph-based methods (SPEC §2 and §4): the same
-   * meaning and default across methods, 0 selecting the mean distance from each sample to its
-   * k-th nearest neighbour.
-   */
-  protected static DoubleParam kernelWidthParam(String uid) {
-    return new DoubleParam(uid, "kernelWidth", "heat-kernel width sigma of the kNN graph, "
-        + "exp(-||xi - xj||^2 / sigma^2); 0 = the mean distance to the k-th neighbour",
-        ParamValidators.gtEq(0));
+  private static <T> Object external(ParamSpec<T> spec) {
+    return spec.toExternal(spec.defaultValue());
   }
 
   /** The method's name, as the CLI spells it (e.g. "ndfs"). */
   public abstract String methodName();
 
-  /** The method's solver for the current params. */
-  protected abstract FeatureSelectionSolver createSolver(CommonOptions common);
+  /** The method's solver for the given values of its solver's params. */
+  protected abstract FeatureSelectionSolver createSolver(MethodOptions options);
 
-  /** Whether the method needs {@code numClusters}; true for all but closed-form scores. */
+  /**
+   * The params this method declares beyond the columns and the selection, in order: those of
+   * every method, its solver's, and {@code checkpointInterval} when it iterates.
+   */
+  public List<ParamSpec<?>> declaredParams() {
+    return methodParams;
+  }
+
+  /** The Spark param of a declared param. */
+  protected final Param<Object> param(String name) {
+    @SuppressWarnings("unchecked")
+    Param<Object> param = (Param<Object>) declared.get(name);
+    if (param == null) {
+      throw new IllegalArgumentException(methodName() + " has no param " + name);
+    }
+    return param;
+  }
+
+  /** The value of a declared param; throws naming the param when it has none. */
+  protected final Object valueOf(Param<?> param) {
+    if (!isDefined(param)) {
+      String name = param.name();
+      throw new IllegalArgumentException(methodName() + " needs " + name + "; it has no "
+          + "default: call set" + Character.toUpperCase(name.charAt(0)) + name.substring(1)
+          + "(...)");
+    }
+    return getOrDefault(param);
+  }
+
+  /**
+   * Sets the param {@code name} when this method has it, and does nothing otherwise: for code
+   * that gives several methods the same settings (e.g. numClusters and seed in a benchmark).
+   */
+  public S setIfPresent(String name, Object value) {
+    if (hasParam(name)) {
+      set(getParam(name), value);
+    }
+    return self();
+  }
+
+  /** Whether the method needs {@code numClusters}: where it declares it, unless overridden. */
   protected boolean requiresNumClusters() {
-    return true;
+    return declared.containsKey(CommonOptions.NUM_CLUSTERS.name());
   }
 
   /** Whether the method builds a kNN graph over samples, so needs n ≥ numNeighbors + 1. */
-  protected boolean usesSampleGraph() {
-    return false;
+  private boolean usesSampleGraph() {
+    return declared.containsKey(CommonOptions.KNN_ALGORITHM.name());
   }
 
   /** Extra shape checks of a method (n samples, d features); throw with a clear message. */
@@ -163,95 +195,34 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     return selectionThreshold;
   }
 
-  /** c, the number of clusters; required. */
-  public IntParam numClusters() {
-    return numClusters;
-  }
-
-  /** k, the neighbourhood size (default 5, as in every paper). */
-  public IntParam numNeighbors() {
-    return numNeighbors;
-  }
-
-  public IntParam maxIter() {
-    return maxIter;
-  }
-
-  public DoubleParam tol() {
-    return tol;
-  }
-
-  public LongParam seed() {
-    return seed;
-  }
-
-  public IntParam checkpointInterval() {
-    return checkpointInterval;
-  }
-
   /** auto, driver or distributed. */
+  @SuppressWarnings("unchecked")
   public Param<String> executionMode() {
-    return executionMode;
-  }
-
-  /** error (default) or skip. */
-  public Param<String> handleInvalid() {
-    return handleInvalid;
-  }
-
-  public String getHandleInvalid() {
-    return getOrDefault(handleInvalid);
-  }
-
-  public S setHandleInvalid(String value) {
-    set(handleInvalid, value);
-    return self();
-  }
-
-  /** auto (default), exact or approximate: see {@link KnnSearch}. */
-  public Param<String> knnAlgorithm() {
-    return knnAlgorithm;
-  }
-
-  public String getKnnAlgorithm() {
-    return getOrDefault(knnAlgorithm);
-  }
-
-  public S setKnnAlgorithm(String value) {
-    set(knnAlgorithm, value);
-    return self();
-  }
-
-  public int getNumClusters() {
-    if (!isDefined(numClusters)) {
-      throw new IllegalArgumentException(methodName() + " needs numClusters, the number of "
-          + "clusters to look for; it has no default: call setNumClusters(c)");
-    }
-    return (Integer) getOrDefault(numClusters);
-  }
-
-  public int getNumNeighbors() {
-    return (Integer) getOrDefault(numNeighbors);
-  }
-
-  public int getMaxIter() {
-    return (Integer) getOrDefault(maxIter);
-  }
-
-  public double getTol() {
-    return (Double) getOrDefault(tol);
-  }
-
-  public long getSeed() {
-    return (Long) getOrDefault(seed);
-  }
-
-  public int getCheckpointInterval() {
-    return (Integer) getOrDefault(checkpointInterval);
+    return (Param<String>) (Param<?>) param(EXECUTION_MODE.name());
   }
 
   public String getExecutionMode() {
-    return getOrDefault(executionMode);
+    return getOrDefault(executionMode());
+  }
+
+  public S setExecutionMode(String value) {
+    set(executionMode(), value);
+    return self();
+  }
+
+  /** error (default) or skip. */
+  @SuppressWarnings("unchecked")
+  public Param<String> handleInvalid() {
+    return (Param<String>) (Param<?>) param(HANDLE_INVALID.name());
+  }
+
+  public String getHandleInvalid() {
+    return getOrDefault(handleInvalid());
+  }
+
+  public S setHandleInvalid(String value) {
+    set(handleInvalid(), value);
+    return self();
   }
 
   public S setFeaturesCol(String value) {
@@ -269,49 +240,21 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     return self();
   }
 
+  /**
+   * Sets the selection threshold, checked against {@code selectionMode} when that was set
+   * before it (and against the mode in force again before every fit).
+   */
   public S setSelectionThreshold(double value) {
     set(selectionThreshold, value);
+    if (isSet(selectionMode)) {
+      validateSelection();
+    }
     return self();
   }
 
   /** Shorthand for {@code numTopFeatures} mode with threshold m. */
   public S setNumTopFeatures(int m) {
     return setSelectionMode(NUM_TOP_FEATURES).setSelectionThreshold(m);
-  }
-
-  public S setNumClusters(int value) {
-    set(numClusters, value);
-    return self();
-  }
-
-  public S setNumNeighbors(int value) {
-    set(numNeighbors, value);
-    return self();
-  }
-
-  public S setMaxIter(int value) {
-    set(maxIter, value);
-    return self();
-  }
-
-  public S setTol(double value) {
-    set(tol, value);
-    return self();
-  }
-
-  public S setSeed(long value) {
-    set(seed, value);
-    return self();
-  }
-
-  public S setCheckpointInterval(int value) {
-    set(checkpointInterval, value);
-    return self();
-  }
-
-  public S setExecutionMode(String value) {
-    set(executionMode, value);
-    return self();
   }
 
   @Override
@@ -335,32 +278,43 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
 
   private UnsupervisedSelectorModel fit(Dataset<?> dataset, SparkExecution execution) {
     transformSchema(dataset.schema());
-    int c = requiresNumClusters() ? getNumClusters() : 1;
-    CommonOptions common = new CommonOptions(c, getNumNeighbors(), getMaxIter(), getTol(),
-        getSeed(), getKnnAlgorithm());
+    MethodOptions options = MethodOptions.of(solverParams);
+    for (ParamSpec<?> spec : solverParams) {
+      Param<Object> param = param(spec.name());
+      if (isDefined(param)) {
+        options = with(options, spec, getOrDefault(param));
+      }
+    }
+    int c = requiresNumClusters() ? (Integer) valueOf(param(CommonOptions.NUM_CLUSTERS.name()))
+        : 0;
+    // The summary's seed: the method's, or 0 for a method that draws nothing at random.
+    long seed = solverParams.contains(CommonOptions.SEED) ? options.common().seed() : 0;
+    int k = usesSampleGraph() ? options.common().numNeighbors() : 0;
+    boolean checkpoint = declared.containsKey(CHECKPOINT_INTERVAL.name())
+        && (Integer) getOrDefault(param(CHECKPOINT_INTERVAL.name())) > 0;
     long start = System.nanoTime();
     RowBlockMatrix x = VectorBlocks.read(dataset, getFeaturesCol(),
         VectorBlocks.Placement.valueOf(getExecutionMode().toUpperCase(Locale.ROOT)),
-        execution, getCheckpointInterval() > 0, "skip".equals(getHandleInvalid()));
+        execution, checkpoint, "skip".equals(getHandleInvalid()));
     try {
       int n = x.numRows();
-      if (requiresNumClusters() && n < c) {
+      if (c > n) {
         throw new IllegalArgumentException("numClusters = " + c + " exceeds the number of rows "
             + n + ": need at least one row per cluster");
       }
-      if (usesSampleGraph() && n < getNumNeighbors() + 1) {
-        throw new IllegalArgumentException("numNeighbors = " + getNumNeighbors() + " needs at least "
-            + (getNumNeighbors() + 1) + " rows, got " + n);
+      if (usesSampleGraph() && n < k + 1) {
+        throw new IllegalArgumentException("numNeighbors = " + k + " needs at least "
+            + (k + 1) + " rows, got " + n);
       }
       checkShape(n, x.numCols());
       LOG.info("{}: {} rows x {} features read and checked in {} s; fitting on {} ({} blocks, {} BLAS)",
           methodName(), n, x.numCols(), String.format("%.2f", (System.nanoTime() - start) / 1e9),
           x.execution().isDistributed() ? "executors" : "the driver",
           x.blocks().numPartitions(), LinalgBackend.describe());
-      SelectionResult result = createSolver(common).fit(x);
+      SelectionResult result = createSolver(options).fit(x);
       x.execution().describe("constant features");
       ColumnStatistics stats = x.columnStatistics();
-      SelectorSummary summary = SelectorSummary.of(this, common.seed(), n, stats, result,
+      SelectorSummary summary = SelectorSummary.of(this, seed, n, stats, result,
           dataset.sparkSession().version(), (System.nanoTime() - start) / 1e9);
       UnsupervisedSelectorModel model = new UnsupervisedSelectorModel(uid, methodName(),
           FeatureRanking.withoutConstantFeatures(methodName(), result.scores(), stats),
@@ -371,9 +325,9 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     }
   }
 
-  @Override
-  public S copy(ParamMap extra) {
-    return defaultCopy(extra);
+  private static <T> MethodOptions with(MethodOptions options, ParamSpec<T> spec,
+      Object external) {
+    return options.with(spec, spec.fromExternal(external));
   }
 
   @Override

@@ -3,97 +3,77 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.graph.KnnSearch;
 
 /**
- * The settings every method shares (README, "Params"): the number of clusters c, the neighbourhood
- * size k, the iteration budget, the relative-change tolerance, the random seed and how the kNN
- * graph over samples is searched ({@link KnnSearch#of}). Validated on construction, each
- * message naming the bad value.
+ * The params several methods share, declared once here; a method lists those it uses in its
+ * solver's {@code PARAMS}. An instance reads them from a method's {@link MethodOptions}.
  */
 public final class CommonOptions {
 
-  private final int numClusters;
-  private final int numNeighbors;
-  private final int maxIter;
-  private final double tol;
-  private final long seed;
-  private final String knnAlgorithm;
-  private IterativeFit.Listener listener;
+  /** c, the number of clusters; no default. */
+  public static final ParamSpec<Integer> NUM_CLUSTERS = ParamSpec.integer("numClusters", null,
+      Range.atLeast(2), "", "c, the number of clusters the data are expected to have");
+  /** k, the neighbourhood size (5, as in every paper). */
+  public static final ParamSpec<Integer> NUM_NEIGHBORS = ParamSpec.integer("numNeighbors", 5,
+      Range.atLeast(1), "", "k, the neighbourhood size of the method's graph");
+  /** σ of the heat kernel of a kNN graph over samples. */
+  public static final ParamSpec<Double> KERNEL_WIDTH = ParamSpec.real("kernelWidth", 0.0,
+      Range.atLeast(0), "", "heat-kernel width sigma of the kNN graph, "
+          + "exp(-||xi - xj||^2 / sigma^2); 0 = a width from the data (the mean distance to the "
+          + "k-th neighbour)");
+  /** How the kNN graph over samples is searched ({@link KnnSearch#of}). */
+  public static final ParamSpec<String> KNN_ALGORITHM = ParamSpec.choice("knnAlgorithm",
+      KnnSearch.AUTO, KnnSearch.ALGORITHMS, "", "how the kNN graph over samples is searched: "
+          + "auto (exact below " + KnnSearch.AUTO_APPROXIMATE_ROWS + " rows, else approximate), "
+          + "exact (all pairs), or approximate (k-means cells, each sample compared with the "
+          + "samples of the nearest cells)");
+  /** The iteration budget of an iterative method. */
+  public static final ParamSpec<Integer> MAX_ITER = ParamSpec.integer("maxIter", 30,
+      Range.atLeast(1), "", "maximum number of iterations");
+  /** The stopping tolerance of an iterative method. */
+  public static final ParamSpec<Double> TOL = ParamSpec.real("tol", 1e-6, Range.atLeast(0), "",
+      "stop when the objective's relative change falls to this");
+  /** The random seed; no default here (a selector's default is the hash of its class name). */
+  public static final ParamSpec<Long> SEED = ParamSpec.longValue("seed", null, "",
+      "random seed");
 
-  /** The options with {@code knnAlgorithm} = {@link KnnSearch#AUTO}. */
-  public CommonOptions(int numClusters, int numNeighbors, int maxIter, double tol, long seed) {
-    this(numClusters, numNeighbors, maxIter, tol, seed, KnnSearch.AUTO);
-  }
+  private final MethodOptions options;
 
-  /**
-   * @param knnAlgorithm {@link KnnSearch#AUTO}, {@link KnnSearch#EXACT} or
-   *     {@link KnnSearch#APPROXIMATE}
-   */
-  public CommonOptions(int numClusters, int numNeighbors, int maxIter, double tol, long seed,
-      String knnAlgorithm) {
-    if (numClusters < 1) {
-      throw new IllegalArgumentException("numClusters must be >= 1, got " + numClusters);
-    }
-    if (numNeighbors < 1) {
-      throw new IllegalArgumentException("numNeighbors must be >= 1, got " + numNeighbors);
-    }
-    if (maxIter < 1) {
-      throw new IllegalArgumentException("maxIter must be >= 1, got " + maxIter);
-    }
-    if (!(tol >= 0)) {
-      throw new IllegalArgumentException("tol must be >= 0, got " + tol);
-    }
-    if (!KnnSearch.ALGORITHMS.contains(knnAlgorithm)) {
-      throw new IllegalArgumentException("knnAlgorithm must be one of " + KnnSearch.ALGORITHMS
-          + ", got " + knnAlgorithm);
-    }
-    this.numClusters = numClusters;
-    this.numNeighbors = numNeighbors;
-    this.maxIter = maxIter;
-    this.tol = tol;
-    this.seed = seed;
-    this.knnAlgorithm = knnAlgorithm;
+  CommonOptions(MethodOptions options) {
+    this.options = options;
   }
 
   /** c, the number of clusters. */
   public int numClusters() {
-    return numClusters;
+    return options.get(NUM_CLUSTERS);
   }
 
   /** k, the neighbourhood size of the graphs. */
   public int numNeighbors() {
-    return numNeighbors;
+    return options.get(NUM_NEIGHBORS);
   }
 
   public int maxIter() {
-    return maxIter;
+    return options.get(MAX_ITER);
   }
 
   public double tol() {
-    return tol;
+    return options.get(TOL);
   }
 
   public long seed() {
-    return seed;
+    return options.get(SEED);
   }
 
   public String knnAlgorithm() {
-    return knnAlgorithm;
+    return options.get(KNN_ALGORITHM);
   }
 
   /** The kNN search {@link #knnAlgorithm()} names, seeded by {@link #seed()}. */
   public KnnSearch knnSearch() {
-    return KnnSearch.of(knnAlgorithm, seed);
-  }
-
-  /** These options, with {@code listener} told of every iteration of an iterative method. */
-  public CommonOptions withListener(IterativeFit.Listener listener) {
-    CommonOptions out = new CommonOptions(numClusters, numNeighbors, maxIter, tol, seed,
-        knnAlgorithm);
-    out.listener = listener;
-    return out;
+    return KnnSearch.of(knnAlgorithm(), seed());
   }
 
   /** Told of every iteration by {@link IterativeFit}; null for none. */
   public IterativeFit.Listener listener() {
-    return listener;
+    return options.listener();
   }
 }

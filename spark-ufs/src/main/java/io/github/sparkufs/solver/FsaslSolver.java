@@ -108,27 +108,45 @@ import java.util.Map;
  */
 public final class FsaslSolver implements FeatureSelectionSolver {
 
-  /** Default LASSO weight, as a fraction of each sample's λ_max (the authors' SLEP ratio). */
-  public static final double DEFAULT_ALPHA = 0.01;
-  /** Default weight of the local (probabilistic neighbourhood) structure. */
-  public static final double DEFAULT_BETA = 1.0;
+  /** α of Eq. 5: the LASSO weight, as a fraction of each sample's λ_max (the authors' SLEP ratio). */
+  public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 0.01, Range.open(0, 1),
+      "Eq. 5", "α: the LASSO weight of the global structure S, as a fraction of each sample's "
+          + "λ_max");
+  /** β of Eq. 5: the weight of the local (probabilistic neighbourhood) structure. */
+  public static final ParamSpec<Double> BETA = ParamSpec.real("beta", 1.0, Range.atLeast(0),
+      "Eq. 5", "β: weight of the local structure term");
   /**
-   * Default ℓ2,1 weight of the regression (Eq. 14). Like the paper's γ it is not scale-free;
-   * 10 measured best on both COIL20 (pixels in [0, 1]) and JAFFE (pixels in [0, 255]) over
-   * {0.1, …, 1000} (the authors' code uses 1).
+   * γ of Eq. 5, the ℓ2,1 weight of the regression (Eq. 14). Like the paper's γ it is not
+   * scale-free; 10 measured best on both COIL20 (pixels in [0, 1]) and JAFFE (pixels in
+   * [0, 255]) over {0.1, …, 1000} (the authors' code uses 1).
    */
-  public static final double DEFAULT_GAMMA = 10.0;
+  public static final ParamSpec<Double> GAMMA = ParamSpec.real("gamma", 10.0,
+      Range.greaterThan(0), "Eq. 5", "γ: weight of the ℓ2,1 row sparsity of W");
   /**
-   * Default LASSO dictionary: the 50 nearest samples in X' (0 = all samples). On COIL20 the
-   * whole dictionary costs 3 to 5 times more per iteration for no better ACC.
+   * K, the LASSO dictionary: by default the 50 nearest samples in X' (0 = all samples). On
+   * COIL20 the whole dictionary costs 3 to 5 times more per iteration for no better ACC.
    */
-  public static final int DEFAULT_LASSO_NEIGHBORS = 50;
-  /** Default reweighting iterations of the W step per outer iteration (D is warm-started). */
-  public static final int DEFAULT_INNER_ITERATIONS = 3;
+  public static final ParamSpec<Integer> LASSO_NEIGHBORS = ParamSpec.integer("lassoNeighbors",
+      50, Range.atLeast(0), "Eq. 6", "K: restrict each sample's LASSO dictionary to its K "
+          + "nearest samples in the projection (0 = all samples, O(n² c) per iteration)");
+  /** Reweighting iterations of the W step per outer iteration (D is warm-started). */
+  public static final ParamSpec<Integer> INNER_ITERATIONS = ParamSpec.integer("innerIterations",
+      3, Range.atLeast(1), "Eq. 14", "reweighting iterations of the W step per outer iteration");
   /** By default a W step must lower Eq. 5 (damped if need be), so the objective never rises. */
-  public static final boolean DEFAULT_MONOTONE = true;
+  public static final ParamSpec<Boolean> MONOTONE = ParamSpec.flag("monotone", true, "Eq. 5",
+      "true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration "
+          + "stops when none does; false: every W step of Theorem 1 is taken in full "
+          + "(Algorithm 2, the authors' code), and Eq. 5 may rise");
   /** By default a feature scores its contribution to XᵀW (class comment). */
-  public static final boolean DEFAULT_CONTRIBUTION_SCORES = true;
+  public static final ParamSpec<Boolean> CONTRIBUTION_SCORES = ParamSpec.flag(
+      "contributionScores", true, "", "whether feature i scores σ_i ||w_i||, its contribution "
+          + "to XᵀW (σ_i its standard deviation), instead of Algorithm 2's ||w_i||, which "
+          + "favours the quieter features (a step the paper lacks)");
+  /** FSASL's params. */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.KNN_ALGORITHM, CommonOptions.MAX_ITER,
+      CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, GAMMA, LASSO_NEIGHBORS,
+      INNER_ITERATIONS, MONOTONE, CONTRIBUTION_SCORES);
 
   /**
    * Eigensolver residual tolerance in the Jacobi-scaled {@code T^{1/2} L T^{1/2}}, whose
@@ -166,61 +184,19 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   private final boolean contributionScores;
 
   /**
-   * @param common c, k (for the heat-kernel graph of the first iteration and the rows of P),
-   *     maxIter (including the first iteration), tol, seed (eigensolver start vectors)
-   * @param alpha LASSO weight (Eq. 6) as a fraction of each sample's λ_max, in (0, 1)
-   * @param beta weight of the local structure term, ≥ 0
-   * @param gamma ℓ2,1 weight of the regression (Eq. 14), > 0
-   * @param lassoNeighbors K: each sample's LASSO dictionary is its K nearest samples in the
-   *     projection; 0 = all other samples (O(n² c) per iteration)
-   * @param innerIterations reweighting iterations of the W step per outer iteration, ≥ 1
-   * @param monotone true: a W step that would raise Eq. 5 is damped until it lowers it, and
-   *     the iteration stops when no step of at least {@link #MIN_W_STEP} does; false: every
-   *     W step of Theorem 1 is taken in full, as in Algorithm 2 and the authors' code
+   * @param options values of {@link #PARAMS}: c, k (for the heat-kernel graph of the first
+   *     iteration and the rows of P), maxIter (including the first iteration), tol, seed
+   *     (eigensolver start vectors) and the method's own
    */
-  public FsaslSolver(CommonOptions common, double alpha, double beta, double gamma,
-      int lassoNeighbors, int innerIterations, boolean monotone) {
-    this(common, alpha, beta, gamma, lassoNeighbors, innerIterations, monotone,
-        DEFAULT_CONTRIBUTION_SCORES);
-  }
-
-  /**
-   * As above, with {@code contributionScores}: whether feature i scores {@code σ_i ||w_i||₂}
-   * (its contribution to XᵀW, σ_i its standard deviation) rather than {@code ||w_i||₂}
-   * (default {@value #DEFAULT_CONTRIBUTION_SCORES}).
-   */
-  public FsaslSolver(CommonOptions common, double alpha, double beta, double gamma,
-      int lassoNeighbors, int innerIterations, boolean monotone, boolean contributionScores) {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new IllegalArgumentException("alpha must be in (0, 1), got " + alpha);
-    }
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta must be finite and >= 0, got " + beta);
-    }
-    if (!(gamma > 0) || Double.isInfinite(gamma)) {
-      throw new IllegalArgumentException("gamma must be finite and > 0, got " + gamma);
-    }
-    if (lassoNeighbors < 0) {
-      throw new IllegalArgumentException("lassoNeighbors must be >= 0, got " + lassoNeighbors);
-    }
-    if (innerIterations < 1) {
-      throw new IllegalArgumentException("innerIterations must be >= 1, got "
-          + innerIterations);
-    }
-    this.common = common;
-    this.alpha = alpha;
-    this.beta = beta;
-    this.gamma = gamma;
-    this.lassoNeighbors = lassoNeighbors;
-    this.innerIterations = innerIterations;
-    this.monotone = monotone;
-    this.contributionScores = contributionScores;
-  }
-
-  /** With the default method parameters. */
-  public FsaslSolver(CommonOptions common) {
-    this(common, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, DEFAULT_LASSO_NEIGHBORS,
-        DEFAULT_INNER_ITERATIONS, DEFAULT_MONOTONE);
+  public FsaslSolver(MethodOptions options) {
+    this.common = options.common();
+    this.alpha = options.get(ALPHA);
+    this.beta = options.get(BETA);
+    this.gamma = options.get(GAMMA);
+    this.lassoNeighbors = options.get(LASSO_NEIGHBORS);
+    this.innerIterations = options.get(INNER_ITERATIONS);
+    this.monotone = options.get(MONOTONE);
+    this.contributionScores = options.get(CONTRIBUTION_SCORES);
   }
 
   @Override

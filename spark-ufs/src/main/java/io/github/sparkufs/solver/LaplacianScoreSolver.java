@@ -6,6 +6,7 @@ import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SparseRowMatrix;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,39 +28,34 @@ import java.util.Map;
  */
 public final class LaplacianScoreSolver implements FeatureSelectionSolver {
 
+  /** Whether each sample is also its own neighbour (weight 1); the paper leaves it open. */
+  public static final ParamSpec<Boolean> SELF_CONNECTED = ParamSpec.flag("selfConnected", false,
+      "", "whether each sample is also its own neighbour (a self-loop of weight 1, as in "
+          + "scikit-feature); the paper's graph has none");
+  /** Without a given width, whether each sample has its own (self-tuning; by default). */
+  public static final ParamSpec<Boolean> LOCAL_SCALING = ParamSpec.flag("localScaling", true,
+      "Eq. 1", "with kernelWidth = 0: weight each edge by exp(-||xi - xj||^2 / (sigma_i "
+          + "sigma_j)), sigma_i the distance from sample i to its k-th neighbour (self-tuning); "
+          + "false = one sigma, the mean k-th-neighbour distance");
+  /** The Laplacian Score's params (closed form, no clusters). */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_NEIGHBORS,
+      CommonOptions.KERNEL_WIDTH, CommonOptions.KNN_ALGORITHM, CommonOptions.SEED,
+      SELF_CONNECTED, LOCAL_SCALING);
+
   private final int numNeighbors;
   private final double kernelWidth;
   private final boolean selfConnected;
   private final boolean localScaling;
   private final KnnSearch knn;
 
-  /** The solver on the exact kNN graph. */
-  public LaplacianScoreSolver(int numNeighbors, double kernelWidth, boolean selfConnected,
-      boolean localScaling) {
-    this(numNeighbors, kernelWidth, selfConnected, localScaling, KnnSearch.exact());
-  }
-
-  /**
-   * @param numNeighbors k of the kNN graph, ≥ 1
-   * @param kernelWidth σ of the heat kernel; ≤ 0 selects a width from the data
-   * @param selfConnected whether each sample is also linked to itself (weight 1)
-   * @param localScaling without a given width: per-sample widths (self-tuning) if true, else
-   *     one σ = the mean k-th-neighbour distance
-   * @param knn how the neighbour lists are found
-   */
-  public LaplacianScoreSolver(int numNeighbors, double kernelWidth, boolean selfConnected,
-      boolean localScaling, KnnSearch knn) {
-    if (numNeighbors < 1) {
-      throw new IllegalArgumentException("numNeighbors must be >= 1, got " + numNeighbors);
-    }
-    if (Double.isNaN(kernelWidth)) {
-      throw new IllegalArgumentException("kernelWidth must be a number, got NaN");
-    }
-    this.numNeighbors = numNeighbors;
-    this.kernelWidth = kernelWidth;
-    this.selfConnected = selfConnected;
-    this.localScaling = localScaling;
-    this.knn = knn;
+  /** @param options values of {@link #PARAMS} */
+  public LaplacianScoreSolver(MethodOptions options) {
+    CommonOptions common = options.common();
+    this.numNeighbors = common.numNeighbors();
+    this.kernelWidth = options.get(CommonOptions.KERNEL_WIDTH);
+    this.selfConnected = options.get(SELF_CONNECTED);
+    this.localScaling = options.get(LOCAL_SCALING);
+    this.knn = common.knnSearch();
   }
 
   @Override

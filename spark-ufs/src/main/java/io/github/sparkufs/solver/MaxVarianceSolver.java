@@ -2,6 +2,7 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,6 +11,9 @@ import java.util.Map;
  * (means, then squared deviations) for accuracy.
  */
 public final class MaxVarianceSolver implements FeatureSelectionSolver {
+
+  /** The variance baseline has no params. */
+  public static final List<ParamSpec<?>> PARAMS = List.of();
 
   @Override
   public SelectionResult fit(RowBlockMatrix x) {

@@ -7,6 +7,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,35 +42,32 @@ import java.util.Map;
  */
 public final class McfsSolver implements FeatureSelectionSolver {
 
-  /** Default cardinality of each regression (the paper: the number of features to select). */
-  public static final int DEFAULT_NUM_NON_ZEROS = 50;
-  /** Default of the standardization switch: features in units of their standard deviation. */
-  public static final boolean DEFAULT_STANDARDIZATION = true;
+  /** The cardinality of each regression; the paper uses the number of features to select. */
+  public static final ParamSpec<Integer> NUM_NON_ZEROS = ParamSpec.integer("numNonZeros", 50,
+      Range.atLeast(1), "Eq. 4", "cardinality of each eigenvector's LARS regression (the paper "
+          + "uses the number of features to select)");
+  /** Whether the regressions run on standardised features (by default they do). */
+  public static final ParamSpec<Boolean> STANDARDIZATION = ParamSpec.flag("standardization",
+      true, "Eq. 4", "whether Eq. 4's regressions run on the features in units of their "
+          + "standard deviation, scoring each by its coefficient in those units; false is Eq. 4 "
+          + "on the raw features, whose coefficients grow as 1 / standard deviation and so favour "
+          + "low-variance features");
+  /** MCFS's params (closed form: no maxIter or tol). */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.KERNEL_WIDTH, CommonOptions.KNN_ALGORITHM,
+      CommonOptions.SEED, NUM_NON_ZEROS, STANDARDIZATION);
 
   private final CommonOptions common;
   private final int numNonZeros;
   private final double kernelWidth;
   private final boolean standardization;
 
-  /**
-   * @param common c is the number of eigenvectors, k the graph's neighbourhood
-   * @param numNonZeros non-zeros of each regression, ≥ 1
-   * @param kernelWidth σ of the heat kernel; 0 selects the mean k-th-neighbour distance
-   * @param standardization whether the regressions run on the features in units of their
-   *     standard deviation
-   */
-  public McfsSolver(CommonOptions common, int numNonZeros, double kernelWidth,
-      boolean standardization) {
-    if (numNonZeros < 1) {
-      throw new IllegalArgumentException("numNonZeros must be >= 1, got " + numNonZeros);
-    }
-    if (!(kernelWidth >= 0)) {
-      throw new IllegalArgumentException("kernelWidth must be >= 0, got " + kernelWidth);
-    }
-    this.common = common;
-    this.numNonZeros = numNonZeros;
-    this.kernelWidth = kernelWidth;
-    this.standardization = standardization;
+  /** @param options values of {@link #PARAMS}; c is the number of eigenvectors */
+  public McfsSolver(MethodOptions options) {
+    this.common = options.common();
+    this.numNonZeros = options.get(NUM_NON_ZEROS);
+    this.kernelWidth = options.get(CommonOptions.KERNEL_WIDTH);
+    this.standardization = options.get(STANDARDIZATION);
   }
 
   @Override

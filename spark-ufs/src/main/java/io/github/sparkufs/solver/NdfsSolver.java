@@ -107,7 +107,7 @@ import java.util.SplittableRandom;
  * <p><b>γ.</b> The update moves F by a relative amount of order {@code λ/γ} per iteration
  * where λ ≤ 2 + α is the scale of M, and leaves {@code 1 − ||f_j||²} of the same order: γ
  * trades orthogonality against progress. The paper's 10⁸ freezes F at its initialisation; the
- * default {@value #DEFAULT_GAMMA} (for the default α) keeps the column norms within a few
+ * default γ = 10 (for the default α) keeps the column norms within a few
  * per cent of 1 while F still moves. Keep γ well above 2 + α when raising α.
  *
  * <p>Cost per iteration: one pass over the blocks when d ≤ n (three when d > n: the Woodbury
@@ -116,16 +116,28 @@ import java.util.SplittableRandom;
  */
 public final class NdfsSolver implements FeatureSelectionSolver {
 
-  /** Default α of Eq. 10 (the value the paper fixes in its Figure 3). */
-  public static final double DEFAULT_ALPHA = 1.0;
-  /** Default β of Eq. 10, in units of the RMS feature norm (see the class comment). */
-  public static final double DEFAULT_BETA = 0.1;
-  /** Default γ of Eq. 10 (see the class comment). */
-  public static final double DEFAULT_GAMMA = 10.0;
-  /** By default a feature scores its contribution to XᵀW (see the class comment). */
-  public static final boolean DEFAULT_CONTRIBUTION_SCORES = true;
-  /** Default heat-kernel width: 0 selects the mean distance to the k-th nearest neighbour. */
-  public static final double DEFAULT_KERNEL_WIDTH = 0.0;
+  /** α of Eq. 10; the default is the value the paper fixes in its Figure 3. */
+  public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 1.0,
+      Range.greaterThan(0), "Eq. 10",
+      "α: weight of the regression ||XᵀW − F||² + β||W||₂,₁ against the spectral term Tr(FᵀLF)");
+  /** β of Eq. 10, in units of the RMS feature norm (see the class comment). */
+  public static final ParamSpec<Double> BETA = ParamSpec.real("beta", 0.1, Range.greaterThan(0),
+      "Eq. 10", "β: weight of the ℓ2,1 row sparsity of W, in units of the RMS feature norm "
+          + "sqrt(tr(XXᵀ)/d)");
+  /** γ of Eq. 10 (see the class comment). */
+  public static final ParamSpec<Double> GAMMA = ParamSpec.real("gamma", 10.0,
+      Range.greaterThan(0), "Eq. 10",
+      "γ: weight of the orthogonality penalty γ/2 ||FᵀF − I||²");
+  /** Whether a feature scores its contribution to XᵀW (see the class comment). */
+  public static final ParamSpec<Boolean> CONTRIBUTION_SCORES = ParamSpec.flag(
+      "contributionScores", true, "", "whether feature i scores σ_i ||w_i||, its contribution "
+          + "to XᵀW (σ_i its standard deviation), instead of the paper's ||w_i||, which favours "
+          + "the quieter features (a step the paper lacks)");
+  /** NDFS's params. */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.KERNEL_WIDTH, CommonOptions.KNN_ALGORITHM,
+      CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, GAMMA,
+      CONTRIBUTION_SCORES);
   /** Added to every entry of the k-means indicator before the columns are normalised. */
   public static final double INIT_OFFSET = 0.2;
   /** k-means runs from different seeds for the initial clustering; the lowest cost wins. */
@@ -147,57 +159,19 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   private final boolean contributionScores;
   private final Boolean sampleSide;
 
-  /**
-   * @param common clusters c, neighbours k, iteration budget, tolerance and seed
-   * @param alpha α ≥ 0 of Eq. 10: weight of the regression {@code ||XᵀW − F||² + β'||W||₂,₁}
-   *     against the spectral term {@code Tr(FᵀLF)} (default {@value #DEFAULT_ALPHA})
-   * @param beta β > 0 of Eq. 10, the ℓ2,1 (row sparsity) weight, in units of the RMS
-   *     feature norm {@code sqrt(tr(XXᵀ)/d)} (default {@value #DEFAULT_BETA})
-   * @param gamma γ > 0 of Eq. 10, the weight of the orthogonality penalty
-   *     {@code ||FᵀF − I||²/2} (default {@value #DEFAULT_GAMMA})
-   * @param kernelWidth σ of the heat kernel {@code exp(−||x_i − x_j||²/σ²)}; ≤ 0 selects the
-   *     mean distance to the k-th nearest neighbour (default)
-   */
-  public NdfsSolver(CommonOptions common, double alpha, double beta, double gamma,
-      double kernelWidth) {
-    this(common, alpha, beta, gamma, kernelWidth, DEFAULT_CONTRIBUTION_SCORES);
-  }
-
-  /**
-   * As above, with {@code contributionScores}: whether feature i scores
-   * {@code σ_i ||w_i||₂} (its contribution to XᵀW, σ_i its standard deviation) rather than
-   * {@code ||w_i||₂} (class comment; default {@value #DEFAULT_CONTRIBUTION_SCORES}).
-   */
-  public NdfsSolver(CommonOptions common, double alpha, double beta, double gamma,
-      double kernelWidth, boolean contributionScores) {
-    this(common, alpha, beta, gamma, kernelWidth, contributionScores, null);
+  /** @param options values of {@link #PARAMS} */
+  public NdfsSolver(MethodOptions options) {
+    this(options, null);
   }
 
   /** As above; {@code sampleSide} forces the n × n (true) or d × d (false) W-step, null = cheaper. */
-  NdfsSolver(CommonOptions common, double alpha, double beta, double gamma, double kernelWidth,
-      boolean contributionScores, Boolean sampleSide) {
-    if (common == null) {
-      throw new IllegalArgumentException("common options must not be null");
-    }
-    if (!(alpha >= 0) || Double.isInfinite(alpha)) {
-      throw new IllegalArgumentException("alpha must be finite and >= 0, got " + alpha);
-    }
-    if (!(beta > 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta must be finite and > 0, got " + beta);
-    }
-    if (!(gamma > 0) || Double.isInfinite(gamma)) {
-      throw new IllegalArgumentException("gamma must be finite and > 0, got " + gamma);
-    }
-    if (Double.isNaN(kernelWidth) || Double.isInfinite(kernelWidth)) {
-      throw new IllegalArgumentException("kernelWidth must be finite (<= 0 for the default), got "
-          + kernelWidth);
-    }
-    this.common = common;
-    this.alpha = alpha;
-    this.beta = beta;
-    this.gamma = gamma;
-    this.kernelWidth = kernelWidth;
-    this.contributionScores = contributionScores;
+  NdfsSolver(MethodOptions options, Boolean sampleSide) {
+    this.common = options.common();
+    this.alpha = options.get(ALPHA);
+    this.beta = options.get(BETA);
+    this.gamma = options.get(GAMMA);
+    this.kernelWidth = options.get(CommonOptions.KERNEL_WIDTH);
+    this.contributionScores = options.get(CONTRIBUTION_SCORES);
     this.sampleSide = sampleSide;
   }
 

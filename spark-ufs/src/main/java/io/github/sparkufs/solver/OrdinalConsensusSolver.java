@@ -13,6 +13,7 @@ import io.github.sparkufs.linalg.SymmetricEigen;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -127,28 +128,6 @@ import java.util.stream.IntStream;
  */
 public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
 
-  /**
-   * α, weight of the ordinal-consensus term {@code Tr(WᵀLW)}. At β = 0.1 the α values 1e-6 to
-   * 1e-2 score within 1.5 NMI of each other on COIL20 and α = 1 about 5 lower; see
-   * {@code OrdinalConsensusPaperTest}.
-   */
-  public static final double DEFAULT_ALPHA = 1e-3;
-  /** β, weight of {@code ||W||_{2,1}} (chosen under the within criterion, not re-tuned). */
-  public static final double DEFAULT_BETA = 0.1;
-  /** d₂ ≤ 0 selects d₂ = c, the paper's setting. */
-  public static final int DEFAULT_PROJECTION_DIM = 0;
-  /** s, the probability that a sample is kept (z_i = 1); the paper uses 0.8. */
-  public static final double DEFAULT_KEEP_PROBABILITY = 0.8;
-  /** λ₀, the initial self-paced age (Algorithm 1). */
-  public static final double DEFAULT_LAMBDA0 = 1e-6;
-  /** μ, the growth factor of λ per iteration (Algorithm 1). */
-  public static final double DEFAULT_MU = 1.1;
-  /** The authors' row-scaled triplet weights. */
-  public static final TripletGraph.Weighting DEFAULT_TRIPLET_WEIGHTING =
-      TripletGraph.Weighting.SCALED;
-  /** The W step's data term; see "Scatter criterion". */
-  public static final Criterion DEFAULT_CRITERION = Criterion.BETWEEN;
-
   /** The data term of the W step: the paper's within-cluster scatter, or the between. */
   public enum Criterion {
     /** {@code Tr(Wᵀ S_w W)}, Eq. 12 as printed (with the minus of Eq. 8 substituted). */
@@ -156,6 +135,45 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     /** {@code Tr(Wᵀ (S_w − S_t) W) = −Tr(Wᵀ S_b W)}: the total scatter about the mean removed. */
     BETWEEN
   }
+
+  /**
+   * α of Eq. 7, weight of the ordinal-consensus term {@code Tr(WᵀLW)}. At β = 0.1 the α values
+   * 1e-6 to 1e-2 score within 1.5 NMI of each other on COIL20 and α = 1 about 5 lower; see
+   * {@code OrdinalConsensusPaperTest}.
+   */
+  public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 1e-3, Range.atLeast(0),
+      "Eq. 7", "α: weight of the triplet graph term Tr(WᵀLW)");
+  /** β of Eq. 7, weight of {@code ||W||_{2,1}} (chosen under the within criterion, not re-tuned). */
+  public static final ParamSpec<Double> BETA = ParamSpec.real("beta", 0.1, Range.atLeast(0),
+      "Eq. 7", "β: weight of the ℓ2,1 row sparsity of W");
+  /** d₂; 0 selects d₂ = c, the paper's setting. */
+  public static final ParamSpec<Integer> PROJECTION_DIM = ParamSpec.integer("projectionDim", 0,
+      Range.atLeast(0), "Eq. 7", "d₂, the dimension of the projection W (0 = numClusters)");
+  /** s, the probability that a sample is kept (z_i = 1); the paper uses 0.8. */
+  public static final ParamSpec<Double> KEEP_PROBABILITY = ParamSpec.real("keepProbability", 0.8,
+      Range.openClosed(0, 1), "Eq. 7", "s, the Bernoulli probability that a sample's z_i = 1 "
+          + "in the robust self-paced regulariser");
+  /** λ₀, the initial self-paced age (Algorithm 1); at 0 λ would stay 0 and keep no sample. */
+  public static final ParamSpec<Double> LAMBDA0 = ParamSpec.real("lambda0", 1e-6,
+      Range.greaterThan(0), "Algorithm 1", "λ₀, the initial self-paced age");
+  /** μ, the growth factor of λ per iteration (Algorithm 1). */
+  public static final ParamSpec<Double> MU = ParamSpec.real("mu", 1.1, Range.atLeast(1),
+      "Algorithm 1", "μ, the factor λ grows by each iteration");
+  /** The triplet weights of the feature graph; by default the authors' row-scaled ones. */
+  public static final ParamSpec<TripletGraph.Weighting> TRIPLET_WEIGHTING = ParamSpec.choice(
+      "tripletWeighting", TripletGraph.Weighting.SCALED, "Eq. 5", "triplet weights of the "
+          + "feature graph: scaled (the authors' row min-max scaling) or raw (the paper's Eq. 5)");
+  /** The W step's data term; see "Scatter criterion". */
+  public static final ParamSpec<Criterion> SCATTER_CRITERION = ParamSpec.choice(
+      "scatterCriterion", Criterion.BETWEEN, "Eq. 12", "data term of the W step: between (the "
+          + "total scatter about the mean removed, so the projection keeps the between-cluster "
+          + "scatter and measures each sample against the mean) or within (the paper's Eq. 12, "
+          + "which prefers low-variance features)");
+  /** The ordinal-consensus method's params. */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED,
+      ALPHA, BETA, PROJECTION_DIM, KEEP_PROBABILITY, LAMBDA0, MU, TRIPLET_WEIGHTING,
+      SCATTER_CRITERION);
 
   /** ε of the ℓ2,1 reweighting (the P step, Eq. 11). */
   static final double EPSILON = RowSparsityWeights.DEFAULT_EPSILON;
@@ -175,65 +193,25 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   private final Criterion criterion;
   private final boolean fixedSchedule;
 
-  /**
-   * @param common clusters c, neighbours k of the feature graph, iterations, tolerance, seed
-   * @param alpha α ≥ 0, weight of the ordinal-consensus term (Eq. 7)
-   * @param beta β ≥ 0, weight of the ℓ2,1 norm of W (Eq. 7)
-   * @param projectionDim d₂, columns of W, at most d; ≤ 0 means c
-   * @param keepProbability s ∈ (0, 1], the Bernoulli probability of z_i = 1
-   * @param lambda0 λ₀ ≥ 0, the initial self-paced age
-   * @param mu μ ≥ 1, the growth of λ per iteration
-   * @param tripletWeighting {@code SCALED} (authors' code) or {@code RAW} (Eq. 5)
-   * @param criterion the W step's data term, {@code WITHIN} (the paper) or {@code BETWEEN}
-   */
-  public OrdinalConsensusSolver(CommonOptions common, double alpha, double beta,
-      int projectionDim, double keepProbability, double lambda0, double mu,
-      TripletGraph.Weighting tripletWeighting, Criterion criterion) {
-    this(common, alpha, beta, projectionDim, keepProbability, lambda0, mu, tripletWeighting,
-        criterion, false);
+  /** @param options values of {@link #PARAMS} */
+  public OrdinalConsensusSolver(MethodOptions options) {
+    this(options, false);
   }
 
   /**
    * As the public constructor; {@code fixedSchedule} holds λ at λ₀ and draws z once for the
    * whole fit, the setting of the paper's monotonicity argument (used by tests).
    */
-  OrdinalConsensusSolver(CommonOptions common, double alpha, double beta, int projectionDim,
-      double keepProbability, double lambda0, double mu, TripletGraph.Weighting tripletWeighting,
-      Criterion criterion, boolean fixedSchedule) {
-    if (common == null) {
-      throw new IllegalArgumentException("common options must not be null");
-    }
-    if (!(alpha >= 0) || Double.isInfinite(alpha)) {
-      throw new IllegalArgumentException("alpha must be finite and >= 0, got " + alpha);
-    }
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta must be finite and >= 0, got " + beta);
-    }
-    if (!(keepProbability > 0 && keepProbability <= 1)) {
-      throw new IllegalArgumentException("keepProbability must be in (0, 1], got "
-          + keepProbability);
-    }
-    if (!(lambda0 >= 0) || Double.isInfinite(lambda0)) {
-      throw new IllegalArgumentException("lambda0 must be finite and >= 0, got " + lambda0);
-    }
-    if (!(mu >= 1) || Double.isInfinite(mu)) {
-      throw new IllegalArgumentException("mu must be finite and >= 1, got " + mu);
-    }
-    if (tripletWeighting == null) {
-      throw new IllegalArgumentException("tripletWeighting must not be null");
-    }
-    if (criterion == null) {
-      throw new IllegalArgumentException("criterion must not be null");
-    }
-    this.common = common;
-    this.alpha = alpha;
-    this.beta = beta;
-    this.projectionDim = projectionDim;
-    this.keepProbability = keepProbability;
-    this.lambda0 = lambda0;
-    this.mu = mu;
-    this.tripletWeighting = tripletWeighting;
-    this.criterion = criterion;
+  OrdinalConsensusSolver(MethodOptions options, boolean fixedSchedule) {
+    this.common = options.common();
+    this.alpha = options.get(ALPHA);
+    this.beta = options.get(BETA);
+    this.projectionDim = options.get(PROJECTION_DIM);
+    this.keepProbability = options.get(KEEP_PROBABILITY);
+    this.lambda0 = options.get(LAMBDA0);
+    this.mu = options.get(MU);
+    this.tripletWeighting = options.get(TRIPLET_WEIGHTING);
+    this.criterion = options.get(SCATTER_CRITERION);
     this.fixedSchedule = fixedSchedule;
   }
 

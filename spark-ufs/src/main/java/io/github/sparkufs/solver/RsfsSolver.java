@@ -19,7 +19,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * RSFS, robust spectral learning for unsupervised feature selection (Shi, Du and Shen, ICDM
@@ -110,34 +109,6 @@ import java.util.Objects;
  */
 public final class RsfsSolver implements FeatureSelectionSolver {
 
-  /** Default α, the weight of the robust regression term (the authors' setting). */
-  public static final double DEFAULT_ALPHA = 1.0;
-  /** Default β, the weight of the ℓ2,1 row sparsity of W (the authors' setting). */
-  public static final double DEFAULT_BETA = 1.0;
-  /**
-   * Default γ, the weight of the ℓ1 sparsity of the noise Z: entries of {@code F − XᵀW} beyond
-   * γ/(2α) = 0.05 count as noise. The authors' code calls this parameter {@code nu} (its
-   * threshold is {@code nu/(2α)}) and runs its grid over {10^-3, …, 10^3}. Measured on COIL20
-   * over γ ∈ {0.01, 0.1, 1, 10} (0.1 best); with the spectral start γ = 0.1 and 1 give the same
-   * ACC at m = 50 (.639) and γ = 0.1 the higher best ACC over m (.669 against .654). On ORL and
-   * JAFFE γ ∈ {0.1, 1} gave identical tables: with d > n, XᵀW fits F almost exactly.
-   */
-  public static final double DEFAULT_GAMMA = 0.1;
-  /**
-   * Default ν, the weight of the orthogonality penalty on F. The paper sets ν "large"; the
-   * authors' code hard-codes it as {@code gamma = 10^8}, which (from their one-hot start) keeps F
-   * at its initial clusters. Here F starts strictly positive and ν = 1 lets the graph and
-   * regression terms move it; with the spectral start and the other defaults, ν = 10^8 (F pinned
-   * to the orthogonalised start) measured ACC at m = 50 of .640 / .539 / .766 on COIL20 / ORL /
-   * JAFFE against .639 / .549 / .751 for ν = 1, and best ACC over m .651 / .577 / .822 against
-   * .669 / .568 / .828 (seed 1, 20 k-means runs): no consistent difference.
-   */
-  public static final double DEFAULT_NU = 1.0;
-  /** Default kernel width: not positive, i.e. the mean distance to the k-th neighbour. */
-  public static final double DEFAULT_KERNEL_WIDTH = 0.0;
-  /** Default start of F: both starts, the lower objective kept (see "Initialisation"). */
-  public static final InitMode DEFAULT_INIT_MODE = InitMode.BOTH;
-
   /** Where Algorithm 1 starts F (see "Initialisation"). */
   public enum InitMode {
     /** The clusters of M's spectral embedding ({@link #spectralClusters}), as the authors do. */
@@ -147,6 +118,46 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     /** A fit from each of the two starts; the one with the lower final objective is kept. */
     BOTH
   }
+
+  /** α of Eq. 9, the weight of the robust regression term (the authors' setting). */
+  public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 1.0,
+      Range.greaterThan(0), "Eq. 9", "α: weight of the robust regression term "
+          + "||(F − Z) − XᵀW||²");
+  /** β of Eq. 9, the weight of the ℓ2,1 row sparsity of W (the authors' setting). */
+  public static final ParamSpec<Double> BETA = ParamSpec.real("beta", 1.0, Range.greaterThan(0),
+      "Eq. 9", "β: weight of the ℓ2,1 row sparsity of W");
+  /**
+   * γ of Eq. 9, the weight of the ℓ1 sparsity of the noise Z: entries of {@code F − XᵀW} beyond
+   * γ/(2α) = 0.05 count as noise. The authors' code calls this parameter {@code nu} (its
+   * threshold is {@code nu/(2α)}) and runs its grid over {10^-3, …, 10^3}. Measured on COIL20
+   * over γ ∈ {0.01, 0.1, 1, 10} (0.1 best); with the spectral start γ = 0.1 and 1 give the same
+   * ACC at m = 50 (.639) and γ = 0.1 the higher best ACC over m (.669 against .654). On ORL and
+   * JAFFE γ ∈ {0.1, 1} gave identical tables: with d > n, XᵀW fits F almost exactly.
+   */
+  public static final ParamSpec<Double> GAMMA = ParamSpec.real("gamma", 0.1, Range.atLeast(0),
+      "Eq. 9", "γ: weight of the ℓ1 norm of the noise Z; soft threshold γ/(2α) (Eq. 13)");
+  /**
+   * ν of Eq. 15, the weight of the orthogonality penalty on F. The paper sets ν "large"; the
+   * authors' code hard-codes it as {@code gamma = 10^8}, which (from their one-hot start) keeps F
+   * at its initial clusters. Here F starts strictly positive and ν = 1 lets the graph and
+   * regression terms move it; with the spectral start and the other defaults, ν = 10^8 (F pinned
+   * to the orthogonalised start) measured ACC at m = 50 of .640 / .539 / .766 on COIL20 / ORL /
+   * JAFFE against .639 / .549 / .751 for ν = 1, and best ACC over m .651 / .577 / .822 against
+   * .669 / .568 / .828 (seed 1, 20 k-means runs): no consistent difference. At 0 nothing keeps
+   * F ≈ orthogonal.
+   */
+  public static final ParamSpec<Double> NU = ParamSpec.real("nu", 1.0, Range.greaterThan(0),
+      "Eq. 15", "ν: weight of the orthogonality penalty ν/2 ||FᵀF − I||²");
+  /** Where F starts; by default both starts, the lower objective kept (see "Initialisation"). */
+  public static final ParamSpec<InitMode> INIT_MODE = ParamSpec.choice("initMode",
+      InitMode.BOTH, "Eq. 9", "start of F: spectral (the authors' spectral clusters of the "
+          + "graph), kmeans (k-means clusters of the samples) or both (a fit from each, the "
+          + "lower objective of Eq. 9 kept)");
+  /** RSFS's params. */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.KERNEL_WIDTH, CommonOptions.KNN_ALGORITHM,
+      CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, GAMMA, NU,
+      INIT_MODE);
 
   /** Added to the k-means indicator so that every entry of the initial F is positive. */
   static final double INIT_OFFSET = 0.2;
@@ -190,55 +201,15 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   private DenseMatrix noise;
   private DenseMatrix indicator;
 
-  /**
-   * @param common clusters c, neighbours k, iterations, tolerance and seed
-   * @param alpha α > 0, weight of {@code ||(F − Z) − XᵀW||²} (Eq. 9)
-   * @param beta β > 0, weight of {@code ||W||₂,₁}
-   * @param gamma γ ≥ 0, weight of {@code ||Z||₁}; entries of E beyond {@code γ/(2α)} are
-   *     treated as noise (Eq. 13)
-   * @param nu ν ≥ 0, weight of the orthogonality penalty {@code ν/2 ||FᵀF − I||²} (Eq. 15)
-   * @param kernelWidth σ of the Gaussian kernel {@code exp(−||x_i − x_j||²/σ²)} of the local
-   *     kernel regression graph (Eq. 3); ≤ 0 selects the mean distance from each sample to its
-   *     k-th nearest neighbour
-   * @param initMode where F starts: the spectral clusters, the k-means clusters, or both with
-   *     the lower final objective kept
-   */
-  public RsfsSolver(CommonOptions common, double alpha, double beta, double gamma, double nu,
-      double kernelWidth, InitMode initMode) {
-    if (!(alpha > 0 && Double.isFinite(alpha))) {
-      throw new IllegalArgumentException("alpha must be finite and > 0, got " + alpha);
-    }
-    if (!(beta > 0 && Double.isFinite(beta))) {
-      throw new IllegalArgumentException("beta must be finite and > 0, got " + beta);
-    }
-    if (!(gamma >= 0 && Double.isFinite(gamma))) {
-      throw new IllegalArgumentException("gamma must be finite and >= 0, got " + gamma);
-    }
-    if (!(nu >= 0 && Double.isFinite(nu))) {
-      throw new IllegalArgumentException("nu must be finite and >= 0, got " + nu);
-    }
-    if (Double.isNaN(kernelWidth) || Double.isInfinite(kernelWidth)) {
-      throw new IllegalArgumentException("kernelWidth must be finite (<= 0 for the default), got "
-          + kernelWidth);
-    }
-    this.common = common;
-    this.alpha = alpha;
-    this.beta = beta;
-    this.gamma = gamma;
-    this.nu = nu;
-    this.kernelWidth = kernelWidth;
-    this.initMode = Objects.requireNonNull(initMode, "initMode");
-  }
-
-  /** The solver with the default start {@link #DEFAULT_INIT_MODE}. */
-  public RsfsSolver(CommonOptions common, double alpha, double beta, double gamma, double nu,
-      double kernelWidth) {
-    this(common, alpha, beta, gamma, nu, kernelWidth, DEFAULT_INIT_MODE);
-  }
-
-  /** The solver with every method parameter at its default. */
-  public RsfsSolver(CommonOptions common) {
-    this(common, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, DEFAULT_NU, DEFAULT_KERNEL_WIDTH);
+  /** @param options values of {@link #PARAMS} */
+  public RsfsSolver(MethodOptions options) {
+    this.common = options.common();
+    this.alpha = options.get(ALPHA);
+    this.beta = options.get(BETA);
+    this.gamma = options.get(GAMMA);
+    this.nu = options.get(NU);
+    this.kernelWidth = options.get(CommonOptions.KERNEL_WIDTH);
+    this.initMode = options.get(INIT_MODE);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,30 +37,26 @@ import java.util.Map;
 public final class SpecSolver implements FeatureSelectionSolver {
 
   /**
-   * The default score, φ1: the best of the three on COIL20 (k-means ACC with the top 50
-   * features .609, against .482 for φ2 and .337 for φ3; docs/benchmarks.md).
+   * Which of the paper's scores; the default φ1 is the best of the three on COIL20 (k-means ACC
+   * with the top 50 features .609, against .482 for φ2 and .337 for φ3; docs/benchmarks.md).
    */
-  public static final int DEFAULT_SCORE_TYPE = 1;
+  public static final ParamSpec<Integer> SCORE_TYPE = ParamSpec.integer("scoreType", 1,
+      Range.closed(1, 3), "Eq. 5-7", "which score of Zhao and Liu: 1 = phi1 (Eq. 5), 2 = phi2 "
+          + "(Eq. 6), 3 = phi3 over the numClusters leading eigenpairs (Eq. 7)");
+  /** SPEC's params (closed form: no maxIter or tol; numClusters acts for φ3 only). */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.KERNEL_WIDTH, CommonOptions.KNN_ALGORITHM,
+      CommonOptions.SEED, SCORE_TYPE);
 
   private final CommonOptions common;
   private final int scoreType;
   private final double kernelWidth;
 
-  /**
-   * @param common c (used by φ3), k of the graph and the eigensolver's seed
-   * @param scoreType 1, 2 or 3
-   * @param kernelWidth σ of the heat kernel; 0 selects the mean k-th-neighbour distance
-   */
-  public SpecSolver(CommonOptions common, int scoreType, double kernelWidth) {
-    if (scoreType < 1 || scoreType > 3) {
-      throw new IllegalArgumentException("scoreType must be 1, 2 or 3, got " + scoreType);
-    }
-    if (!(kernelWidth >= 0)) {
-      throw new IllegalArgumentException("kernelWidth must be >= 0, got " + kernelWidth);
-    }
-    this.common = common;
-    this.scoreType = scoreType;
-    this.kernelWidth = kernelWidth;
+  /** @param options values of {@link #PARAMS}; c is read by φ3 only */
+  public SpecSolver(MethodOptions options) {
+    this.common = options.common();
+    this.scoreType = options.get(SCORE_TYPE);
+    this.kernelWidth = options.get(CommonOptions.KERNEL_WIDTH);
   }
 
   @Override

@@ -64,7 +64,7 @@ import java.util.Map;
  * invertible transform of the features), η = 1 is Eq. 12, and η in between shrinks the
  * scatter towards the identity as regularised discriminant analysis does (Friedman 1989), so
  * that directions of rounding-level variance are not amplified. {@code shrinkage} = η, default
- * 1 (see {@link #DEFAULT_SHRINKAGE}). (3) W is kept in the span of the centred samples (the
+ * 1 (see {@link #SHRINKAGE}). (3) W is kept in the span of the centred samples (the
  * eigenvectors of their scatter above the numerical rank tolerance): {@code G = XᵀW} is constant
  * on the rest, where the trace term vanishes, so with d > n (or constant or collinear features)
  * the c smallest eigenvectors at Algorithm 1's start would be any basis of a null space and
@@ -73,24 +73,31 @@ import java.util.Map;
 public final class UdfsSolver implements FeatureSelectionSolver {
 
   /**
-   * Default γ of Eq. 12, chosen on COIL20 with the default λ (k-means ACC with the top 50
+   * γ of Eq. 12; the default chosen on COIL20 with the default λ (k-means ACC with the top 50
    * features: .145 at 1e-5, .205 at 1e-4, .473 at 1e-3, .474 at 2e-3, .398 at 5e-3, .41 from
    * 1e-2 to 10; λ = 100 with γ = 1e-2: .451). When λ is much larger than the local scatter,
    * {@code M ≈ Σ_i X̃_i X̃_iᵀ / λ}, so only the product γλ matters (λ = 1e4 with γ = 1e-4
    * gives the same .472). The size of the local sets matters more: k = 3 gives .531, k = 20
    * .378 (docs/methods/udfs.md).
    */
-  public static final double DEFAULT_GAMMA = 1e-3;
+  public static final ParamSpec<Double> GAMMA = ParamSpec.real("gamma", 1e-3,
+      Range.greaterThan(0), "Eq. 12", "γ: weight of the ℓ2,1 row sparsity of W");
   /**
-   * Default λ of Eq. 10: the authors' code's default (for data in [0, 1]); λ = 1 scored .11-.12
-   * on COIL20.
+   * λ of Eq. 10; the default is the authors' code's (for data in [0, 1]); λ = 1 scored
+   * .11-.12 on COIL20.
    */
-  public static final double DEFAULT_LAMBDA = 1000;
-  /** Default of the standardization switch: features in units of their standard deviation. */
-  public static final boolean DEFAULT_STANDARDIZATION = true;
+  public static final ParamSpec<Double> LAMBDA = ParamSpec.real("lambda", 1000.0,
+      Range.greaterThan(0), "Eq. 10", "λ: ridge of each local set's centred Gram matrix, "
+          + "(X̃ᵢᵀX̃ᵢ + λI)^-1");
+  /** Whether the features enter in units of their standard deviation (by default they do). */
+  public static final ParamSpec<Boolean> STANDARDIZATION = ParamSpec.flag("standardization",
+      true, "Eq. 12", "whether the features enter the scatter M and the weights W of Eq. 12 in "
+          + "units of their standard deviation (the local sets and their Gram matrices come from "
+          + "the data as given); false is Eq. 12 on the raw features, whose WᵀW = I favours "
+          + "low-variance features");
   /**
-   * Default η of the constraint: 1, Eq. 12 as the paper states it. Smaller η helped on image data
-   * and hurt on planted clusters (k-means ACC at m = 50 / 100 / 300, 20 runs): COIL20 .424 / .476
+   * η of the constraint; the default 1 is Eq. 12 as the paper states it. Smaller η helped on
+   * image data and hurt on planted clusters (k-means ACC at m = 50 / 100 / 300, 20 runs): COIL20 .424 / .476
    * / .549 at η = 1, .479 / .550 / .568 at 1e-2, .552 / .564 / .584 at 1e-3; JAFFE .721 / .772 /
    * .773 at 1, .734 / .781 / .792 at 1e-2, .734 / .803 / .792 at 1e-3; scikit-learn's digits (m = 8 / 16 / 24) .535 / .655 /
    * .744 at 1, .538 / .671 / .705 at 1e-2, .538 / .643 / .705 at 0; but the planted-cluster
@@ -98,7 +105,14 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    * seed): with {@code GᵀG = I} the weights are discriminant coefficients, which spread over
    * correlated features.
    */
-  public static final double DEFAULT_SHRINKAGE = 1;
+  public static final ParamSpec<Double> SHRINKAGE = ParamSpec.real("shrinkage", 1.0,
+      Range.closed(0, 1), "Eq. 12", "η of the constraint Wᵀ((1 − η) C + η I)W = I, C the "
+          + "covariance of the features (in the units standardization sets) over its mean "
+          + "variance: 1 is Eq. 12's WᵀW = I, towards 0 the paper's GᵀG = I for G = XᵀW");
+  /** UDFS's params. */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.NUM_NEIGHBORS, CommonOptions.KNN_ALGORITHM, CommonOptions.MAX_ITER,
+      CommonOptions.TOL, CommonOptions.SEED, GAMMA, LAMBDA, STANDARDIZATION, SHRINKAGE);
 
   /**
    * Eigenvalues of the centred samples' scatter at or below d·ε (ε the machine epsilon) times
@@ -113,30 +127,13 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   private final boolean standardization;
   private final double shrinkage;
 
-  /**
-   * @param common c = columns of W, k = neighbours in each local set, the iteration budget
-   * @param gamma γ of Eq. 12, > 0
-   * @param lambda λ of Eq. 10, > 0
-   * @param standardization whether the features enter M and W in units of their standard
-   *     deviation
-   * @param shrinkage η of the constraint {@code Wᵀ((1 − η) C̄ + η I)W = I}, in [0, 1]
-   */
-  public UdfsSolver(CommonOptions common, double gamma, double lambda, boolean standardization,
-      double shrinkage) {
-    if (!(gamma > 0) || Double.isInfinite(gamma)) {
-      throw new IllegalArgumentException("gamma must be finite and > 0, got " + gamma);
-    }
-    if (!(lambda > 0) || Double.isInfinite(lambda)) {
-      throw new IllegalArgumentException("lambda must be finite and > 0, got " + lambda);
-    }
-    if (!(shrinkage >= 0 && shrinkage <= 1)) {
-      throw new IllegalArgumentException("shrinkage must be in [0, 1], got " + shrinkage);
-    }
-    this.common = common;
-    this.gamma = gamma;
-    this.lambda = lambda;
-    this.standardization = standardization;
-    this.shrinkage = shrinkage;
+  /** @param options values of {@link #PARAMS} */
+  public UdfsSolver(MethodOptions options) {
+    this.common = options.common();
+    this.gamma = options.get(GAMMA);
+    this.lambda = options.get(LAMBDA);
+    this.standardization = options.get(STANDARDIZATION);
+    this.shrinkage = options.get(SHRINKAGE);
   }
 
   @Override

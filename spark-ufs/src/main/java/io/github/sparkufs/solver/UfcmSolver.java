@@ -64,24 +64,36 @@ import java.util.SplittableRandom;
 public final class UfcmSolver implements FeatureSelectionSolver {
 
   /**
-   * Weight α of the within-cluster scatter (Eq. 6). At α = 1 Eq. 13 is the between-cluster
-   * scatter of the pseudo labels minus βD; smaller α tends to PCA, larger α favours directions
-   * of small within-cluster scatter. Measured over the paper's grid on COIL20, ORL and USPS
-   * (mean ACC over m = 50..300), α = 1 was the best single value across the three.
+   * α of Eq. 6, the weight of the within-cluster scatter. At α = 1 Eq. 13 is the
+   * between-cluster scatter of the pseudo labels minus βD; smaller α tends to PCA (at 0 the
+   * clusters no longer act), larger α favours directions of small within-cluster scatter.
+   * Measured over the paper's grid on COIL20, ORL and USPS (mean ACC over m = 50..300), α = 1
+   * was the best single value across the three.
    */
-  public static final double DEFAULT_ALPHA = 1.0;
+  public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 1.0,
+      Range.greaterThan(0), "Eq. 6", "α: weight of the embedded k-means loss ||WᵀX − GUᵀ||²");
   /**
-   * Weight β of the ℓ2,p regulariser (Eq. 6), 0.1 as in the paper's sensitivity study. It is
-   * not scale-free: S_t grows with the square of the feature scale while the penalty does not,
-   * so data in [0, 1] (COIL20, USPS) need larger β than raw pixel values for the same effect.
+   * β of Eq. 6, the weight of the ℓ2,p regulariser, 0.1 as in the paper's sensitivity study. It
+   * is not scale-free: S_t grows with the square of the feature scale while the penalty does
+   * not, so data in [0, 1] (COIL20, USPS) need larger β than raw pixel values for the same
+   * effect.
    */
-  public static final double DEFAULT_BETA = 1e-1;
+  public static final ParamSpec<Double> BETA = ParamSpec.real("beta", 0.1, Range.atLeast(0),
+      "Eq. 6", "β: weight of the ℓ2,p row sparsity of W");
   /** Exponent p of the ℓ2,p norm (Eq. 1). */
-  public static final double DEFAULT_P = 1.0;
-  /** d' ≤ 0 means d' = c, the number of clusters. */
-  public static final int DEFAULT_PROJECTION_DIM = 0;
+  public static final ParamSpec<Double> P = ParamSpec.real("p", 1.0, Range.openClosed(0, 2),
+      "Eq. 1", "p of the ℓ2,p norm; smaller is sparser");
+  /** d'; 0 means d' = c, the number of clusters. */
+  public static final ParamSpec<Integer> PROJECTION_DIM = ParamSpec.integer("projectionDim", 0,
+      Range.atLeast(0), "Eq. 6", "d', the dimension of the projection W (0 = numClusters)");
   /** r, the random k-means restarts in the candidate set of Eq. 14 (10 in the paper). */
-  public static final int DEFAULT_RESTARTS = 10;
+  public static final ParamSpec<Integer> RESTARTS = ParamSpec.integer("restarts", 10,
+      Range.atLeast(0), "Eq. 14",
+      "r, random k-means restarts in the candidate set of Eq. 14 per iteration");
+  /** UFCM's params (it builds no graph, so has no numNeighbors). */
+  public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
+      CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, P,
+      PROJECTION_DIM, RESTARTS);
   /** Lloyd iterations per k-means run at most. */
   public static final int KMEANS_MAX_ITER = 100;
   /** Relative cost decrease below which a k-means run stops. */
@@ -94,44 +106,14 @@ public final class UfcmSolver implements FeatureSelectionSolver {
   private final int projectionDim;
   private final int restarts;
 
-  /** UFCM with the default α, β, p, d' and r. */
-  public UfcmSolver(CommonOptions common) {
-    this(common, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_P, DEFAULT_PROJECTION_DIM,
-        DEFAULT_RESTARTS);
-  }
-
-  /**
-   * @param common clusters c, iteration budget, tolerance on the relative change of the
-   *     objective, seed (numNeighbors is unused: UFCM builds no graph)
-   * @param alpha α ≥ 0, weight of the within-cluster scatter {@code ||WᵀX − GUᵀ||²}
-   * @param beta β ≥ 0, weight of the ℓ2,p regulariser
-   * @param p p in (0, 2], exponent of the ℓ2,p norm; smaller is sparser
-   * @param projectionDim d', columns of W; ≤ 0 for c
-   * @param restarts r ≥ 0, random k-means restarts per iteration (Eq. 14)
-   */
-  public UfcmSolver(CommonOptions common, double alpha, double beta, double p,
-      int projectionDim, int restarts) {
-    if (common == null) {
-      throw new IllegalArgumentException("common options are required");
-    }
-    if (!(alpha >= 0) || Double.isInfinite(alpha)) {
-      throw new IllegalArgumentException("alpha must be finite and >= 0, got " + alpha);
-    }
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta must be finite and >= 0, got " + beta);
-    }
-    if (!(p > 0 && p <= 2)) {
-      throw new IllegalArgumentException("p must be in (0, 2], got " + p);
-    }
-    if (restarts < 0) {
-      throw new IllegalArgumentException("restarts must be >= 0, got " + restarts);
-    }
-    this.common = common;
-    this.alpha = alpha;
-    this.beta = beta;
-    this.p = p;
-    this.projectionDim = projectionDim;
-    this.restarts = restarts;
+  /** @param options values of {@link #PARAMS} */
+  public UfcmSolver(MethodOptions options) {
+    this.common = options.common();
+    this.alpha = options.get(ALPHA);
+    this.beta = options.get(BETA);
+    this.p = options.get(P);
+    this.projectionDim = options.get(PROJECTION_DIM);
+    this.restarts = options.get(RESTARTS);
   }
 
   @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -114,7 +115,8 @@ class CellProbeKnnTest {
         () -> KnnSearch.of("fast", 1));
     assertTrue(name.getMessage().contains("got fast"), name.getMessage());
     IllegalArgumentException option = assertThrows(IllegalArgumentException.class,
-        () -> new CommonOptions(2, 5, 10, 0, 1, "fast"));
+        () -> MethodOptions.of(List.of(CommonOptions.KNN_ALGORITHM))
+            .with(CommonOptions.KNN_ALGORITHM, "fast"));
     assertTrue(option.getMessage().contains("knnAlgorithm") && option.getMessage().contains("got fast"),
         option.getMessage());
   }

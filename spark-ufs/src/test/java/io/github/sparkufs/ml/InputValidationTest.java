@@ -2,6 +2,7 @@ package io.github.sparkufs.ml;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -135,6 +136,30 @@ class InputValidationTest {
     assertEquals(3, new SpecSelector().setScoreType(1).fit(good(20)).numFeatures());
   }
 
+  @Test
+  void aThresholdIsCheckedWhenSetAfterItsMode() {
+    assertMessage("selectionThreshold must be in [0, 1] for percentile, got 1.5",
+        () -> new NdfsSelector().setSelectionMode("percentile").setSelectionThreshold(1.5));
+    assertMessage("selectionThreshold must be a whole number >= 1 for numTopFeatures, got 0.0",
+        () -> new NdfsSelector().setNumTopFeatures(0));
+    // Set before its mode, a threshold waits for the mode (and is checked before the fit).
+    assertEquals(0.3, new NdfsSelector().setSelectionThreshold(0.3)
+        .setSelectionMode("percentile").getSelectionThreshold());
+  }
+
+  @Test
+  void paramsExistWhereTheyAct() {
+    assertFalse(new MaxVarianceSelector().hasParam("maxIter"));
+    assertFalse(new MaxVarianceSelector().hasParam("seed"));
+    assertFalse(new McfsSelector().hasParam("tol"));
+    assertFalse(new UfcmSelector().hasParam("numNeighbors"));
+    assertFalse(new OrdinalConsensusSelector().hasParam("knnAlgorithm"));
+    assertFalse(new SpecSelector().hasParam("checkpointInterval"));
+    assertTrue(new NdfsSelector().hasParam("checkpointInterval"));
+    assertEquals(3, new LaplacianScoreSelector().setIfPresent("numClusters", 3)
+        .setNumNeighbors(3).getNumNeighbors());
+  }
+
   private static void assertMessage(String expected, Executable action) {
     Exception e = assertThrows(Exception.class, action);
     assertTrue(e.getMessage() != null && e.getMessage().contains(expected),
@@ -153,7 +178,7 @@ class InputValidationTest {
           () -> s.fit(good(20)));
       assertTrue(unset.getMessage().contains("numClusters"), unset.getMessage());
       IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
-          () -> s.setNumClusters(25).setNumNeighbors(2).fit(good(20)));
+          () -> s.setIfPresent("numClusters", 25).setIfPresent("numNeighbors", 2).fit(good(20)));
       assertTrue(tooMany.getMessage().contains("numClusters = 25 exceeds the number of rows 20"),
           tooMany.getMessage());
       checked++;

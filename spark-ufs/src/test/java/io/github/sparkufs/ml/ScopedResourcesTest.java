@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
-import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
+import io.github.sparkufs.solver.IterativeFit;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.spark.SparkExecution;
 import io.github.sparkufs.spark.VectorBlocks;
@@ -56,12 +56,15 @@ class ScopedResourcesTest {
     return Stream.of("ndfs", "rsfs", "udfs", "ufcm", "ordinal", "fsasl");
   }
 
-  private static FeatureSelectionSolver solver(String name, CommonOptions common) {
-    return Selectors.create(name).createSolver(common);
+  private static FeatureSelectionSolver solver(String name, int iterations,
+      IterativeFit.Listener listener) {
+    UnsupervisedSelector<?> selector = Selectors.create(name);
+    return selector.createSolver(TestData.shared(selector.declaredParams(), 3, 5, iterations,
+        0.0, 7L).withListener(listener));
   }
 
   private static FeatureSelectionSolver solver(String name) {
-    return solver(name, new CommonOptions(3, 5, 4, 0.0, 7L));
+    return solver(name, 4, null);
   }
 
   /** {@code count} operation numbers from 1 to {@code total}, evenly spread. */
@@ -146,9 +149,9 @@ class ScopedResourcesTest {
         VectorBlocks.Placement.DISTRIBUTED, name, false)) {
       InstrumentedBlocks probe = new InstrumentedBlocks(Long.MAX_VALUE);
       int[] deepest = new int[iterations + 1];
-      CommonOptions common = new CommonOptions(3, 5, iterations, 0.0, 7L).withListener(
-          (method, t, objective, change, seconds) -> deepest[t] = probe.takeDeepestLineage());
-      SelectionResult result = solver(name, common).fit(probe.wrap(x));
+      SelectionResult result = solver(name, iterations,
+          (method, t, objective, change, seconds) -> deepest[t] = probe.takeDeepestLineage())
+          .fit(probe.wrap(x));
       int ran = result.objectiveHistory().length - ("ufcm".equals(name) ? 1 : 0);
       assertEquals(iterations, ran, name + " iterations");
       // UDFS iterates on the driver (a d × d eigenproblem): its iterations touch no RDD.

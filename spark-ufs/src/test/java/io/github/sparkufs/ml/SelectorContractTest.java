@@ -38,7 +38,7 @@ class SelectorContractTest {
 
   /** Non-default settings per method; every method of {@link Selectors} must appear. */
   static final Map<String, Map<String, Object>> SETTINGS = Map.of(
-      "maxvar", Map.of("maxIter", 7),
+      "maxvar", Map.of("handleInvalid", "error"),
       "lapscore", Map.of("numNeighbors", 6, "kernelWidth", 0.0, "selfConnected", true),
       "rsfs", Map.of("alpha", 2.0, "beta", 0.5, "gamma", 0.2, "nu", 1.5, "maxIter", 15),
       "ordinal", Map.of("keepProbability", 0.9, "mu", 1.2, "tripletWeighting", "scaled",
@@ -90,7 +90,7 @@ class SelectorContractTest {
     Map<String, Object> settings = SETTINGS.get(name);
     assertTrue(settings != null, "no settings listed for " + name);
     settings.forEach((param, value) -> s.set(s.getParam(param), value));
-    s.setNumClusters(3).setNumTopFeatures(6).setSeed(5);
+    s.setIfPresent("numClusters", 3).setIfPresent("seed", 5L).setNumTopFeatures(6);
     return s;
   }
 
@@ -100,8 +100,8 @@ class SelectorContractTest {
     double sum = 0;
     StringBuilder perDraw = new StringBuilder();
     for (int draw = 0; draw < drawsOfPlanted.size(); draw++) {
-      UnsupervisedSelectorModel model = Selectors.create(name).setNumClusters(4)
-          .setNumTopFeatures(8).setSeed(1).fit(drawsOfPlanted.get(draw));
+      UnsupervisedSelectorModel model = Selectors.create(name).setIfPresent("numClusters", 4)
+          .setIfPresent("seed", 1L).setNumTopFeatures(8).fit(drawsOfPlanted.get(draw));
       assertEquals(40, model.numFeatures());
       assertEquals(8, model.selectedFeatures().length);
       double recall = new PlantedClusters(40, 8, 4, 3.0, draw + 1).recall(model.ranking());

@@ -26,7 +26,11 @@ class BaselineSolversTest {
   private static void checkAgainstDenseFormula(boolean selfConnected, boolean localScaling) {
     DenseMatrix x = random(6, 40, 1);
     RowBlockMatrix m = RowBlockMatrix.local(x);
-    SelectionResult r = new LaplacianScoreSolver(4, 0, selfConnected, localScaling).fit(m);
+    SelectionResult r = new LaplacianScoreSolver(
+        MethodOptions.of(LaplacianScoreSolver.PARAMS)
+        .with(CommonOptions.NUM_NEIGHBORS, 4).with(CommonOptions.SEED, 1L)
+        .with(LaplacianScoreSolver.SELF_CONNECTED, selfConnected)
+        .with(LaplacianScoreSolver.LOCAL_SCALING, localScaling)).fit(m);
     assertFalse(r.largerIsBetter());
     // Dense reference: S (plus I when self-connected), D = diag(S1), L = D - S,
     // f~ = f - (f'D1 / 1'D1) 1.
@@ -67,7 +71,11 @@ class BaselineSolversTest {
   void laplacianScoreIsTheSameForAnyNumberOfBlocks() {
     DenseMatrix x = random(5, 90, 2);
     for (boolean localScaling : new boolean[] {false, true}) {
-      LaplacianScoreSolver solver = new LaplacianScoreSolver(5, 0, false, localScaling);
+      LaplacianScoreSolver solver = new LaplacianScoreSolver(
+          MethodOptions.of(LaplacianScoreSolver.PARAMS)
+          .with(CommonOptions.NUM_NEIGHBORS, 5).with(CommonOptions.SEED, 1L)
+          .with(LaplacianScoreSolver.SELF_CONNECTED, false)
+          .with(LaplacianScoreSolver.LOCAL_SCALING, localScaling));
       double[] one = solver.fit(TestData.blocks(x, 1)).scores();
       for (int blocks : new int[] {3, 8}) {
         TestData.assertClose(one, solver.fit(TestData.blocks(x, blocks)).scores(), 1e-9,
@@ -82,7 +90,11 @@ class BaselineSolversTest {
     for (int i = 0; i < 30; i++) {
       x.set(2, i, 5.0);
     }
-    SelectionResult lap = new LaplacianScoreSolver(3, 0, false, true).fit(RowBlockMatrix.local(x));
+    SelectionResult lap = new LaplacianScoreSolver(
+        MethodOptions.of(LaplacianScoreSolver.PARAMS)
+        .with(CommonOptions.NUM_NEIGHBORS, 3).with(CommonOptions.SEED, 1L)
+        .with(LaplacianScoreSolver.SELF_CONNECTED, false)
+        .with(LaplacianScoreSolver.LOCAL_SCALING, true)).fit(RowBlockMatrix.local(x));
     assertEquals(Double.POSITIVE_INFINITY, lap.scores()[2]);
     assertEquals(2, FeatureRanking.rank(lap.scores(), false)[3]);
     SelectionResult var = new MaxVarianceSolver().fit(RowBlockMatrix.local(x));
@@ -94,7 +106,10 @@ class BaselineSolversTest {
     // Measured: 1.0 on every seed with either graph (native and pure-Java BLAS).
     for (boolean localScaling : new boolean[] {false, true}) {
       TestData.assertMeanRecall(TestData.plantedRecalls(
-          new LaplacianScoreSolver(5, 0, false, localScaling), 400), 0.9,
+          new LaplacianScoreSolver(MethodOptions.of(LaplacianScoreSolver.PARAMS)
+              .with(CommonOptions.NUM_NEIGHBORS, 5).with(CommonOptions.SEED, 1L)
+              .with(LaplacianScoreSolver.SELF_CONNECTED, false)
+              .with(LaplacianScoreSolver.LOCAL_SCALING, localScaling)), 400), 0.9,
           "local scaling " + localScaling);
     }
   }

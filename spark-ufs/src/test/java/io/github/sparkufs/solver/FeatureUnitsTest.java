@@ -53,9 +53,8 @@ class FeatureUnitsTest {
   }
 
   private static NdfsSolver ndfs(boolean contributionScores) {
-    return new NdfsSolver(new CommonOptions(4, 5, 50, 1e-6, 3L), NdfsSolver.DEFAULT_ALPHA,
-        NdfsSolver.DEFAULT_BETA, NdfsSolver.DEFAULT_GAMMA, NdfsSolver.DEFAULT_KERNEL_WIDTH,
-        contributionScores);
+    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 50, 1e-6, 3L)
+        .with(NdfsSolver.CONTRIBUTION_SCORES, contributionScores));
   }
 
   @Test

@@ -48,9 +48,8 @@ class FsaslSolverTest {
 
   private static SelectionResult fit(RowBlockMatrix x, int maxIter, double tol,
       boolean monotone) {
-    return new FsaslSolver(new CommonOptions(4, 5, maxIter, tol, 11),
-        FsaslSolver.DEFAULT_ALPHA, FsaslSolver.DEFAULT_BETA, 1.0,
-        FsaslSolver.DEFAULT_LASSO_NEIGHBORS, FsaslSolver.DEFAULT_INNER_ITERATIONS, monotone)
+    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, 4, 5, maxIter, tol, 11)
+        .with(FsaslSolver.GAMMA, 1.0).with(FsaslSolver.MONOTONE, monotone))
         .fit(x);
   }
 
@@ -250,7 +249,7 @@ class FsaslSolverTest {
         assertTrue(Arrays.stream(p).allMatch(v -> v >= 0));
         nonZeros += (int) Arrays.stream(p).filter(v -> v > 0).count();
       }
-      assertTrue(nonZeros >= (k - 1) * n, "only " + (double) nonZeros / n
+      assertTrue(nonZeros >= (k - 1) * n, "only " + nonZeros / n
           + " non-zeros per simplex row, μ of Eq. 21 aims at about " + k);
       shared.release();
     }
@@ -284,7 +283,7 @@ class FsaslSolverTest {
 
   @Test
   void rejectsBadParameters() {
-    CommonOptions common = new CommonOptions(3, 5, 10, 1e-4, 1);
+    MethodOptions common = TestData.shared(FsaslSolver.PARAMS, 3, 5, 10, 1e-4, 1);
     double[][] bad = {
         {0, 1, 1, 0, 3}, {1.5, 1, 1, 0, 3}, {0.01, -1, 1, 0, 3}, {0.01, 1, 0, 0, 3},
         {0.01, 1, 1, -1, 3}, {0.01, 1, 1, 0, 0}, {0.01, Double.POSITIVE_INFINITY, 1, 0, 3}};
@@ -293,14 +292,18 @@ class FsaslSolverTest {
     for (int t = 0; t < bad.length; t++) {
       double[] b = bad[t];
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> new FsaslSolver(common, b[0], b[1], b[2], (int) b[3], (int) b[4], true));
+          () -> new FsaslSolver(common.with(FsaslSolver.ALPHA, b[0]).with(FsaslSolver.BETA, b[1])
+              .with(FsaslSolver.GAMMA, b[2]).with(FsaslSolver.LASSO_NEIGHBORS, (int) b[3])
+              .with(FsaslSolver.INNER_ITERATIONS, (int) b[4]).with(FsaslSolver.MONOTONE, true)));
       assertTrue(e.getMessage().contains(names[t]), e.getMessage());
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new FsaslSolver(common, 0.01, 1, Double.NaN, 0, 3, true));
+        () -> new FsaslSolver(common.with(FsaslSolver.ALPHA, 0.01).with(FsaslSolver.BETA, 1.0)
+            .with(FsaslSolver.GAMMA, Double.NaN).with(FsaslSolver.LASSO_NEIGHBORS, 0)
+            .with(FsaslSolver.INNER_ITERATIONS, 3).with(FsaslSolver.MONOTONE, true)));
     assertTrue(e.getMessage().contains("gamma") && e.getMessage().contains("NaN"));
     IllegalArgumentException tooManyClusters = assertThrows(IllegalArgumentException.class,
-        () -> new FsaslSolver(new CommonOptions(25, 5, 3, 0, 1)).fit(
+        () -> new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, 25, 5, 3, 0, 1)).fit(
             RowBlockMatrix.local(WIDE.columns(0, 30))));
     assertTrue(tooManyClusters.getMessage().contains("numClusters"));
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,12 @@ import org.junit.jupiter.api.Test;
 class IterativeFitTest {
 
   private static CommonOptions options(int maxIter, double tol) {
-    return new CommonOptions(2, 3, maxIter, tol, 1L);
+    return methodOptions(maxIter, tol).common();
+  }
+
+  private static MethodOptions methodOptions(int maxIter, double tol) {
+    return TestData.shared(List.of(CommonOptions.NUM_CLUSTERS, CommonOptions.NUM_NEIGHBORS,
+        CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED), 2, 3, maxIter, tol, 1L);
   }
 
   /** Runs the loop on objectives 1, 1/2, 1/4, …; returns the result. */
@@ -71,11 +77,11 @@ class IterativeFitTest {
   @Test
   void theListenerHearsEveryObjective() {
     List<double[]> heard = new ArrayList<>();
-    halving(options(3, 0).withListener((method, iteration, objective, change, seconds) -> {
+    halving(methodOptions(3, 0).withListener((method, iteration, objective, change, seconds) -> {
       assertEquals("test", method);
       assertTrue(seconds >= 0);
       heard.add(new double[] {iteration, objective, change});
-    }));
+    }).common());
     assertEquals(3, heard.size());
     assertArrayEquals(new double[] {1, 1, Double.NaN}, heard.get(0));
     assertArrayEquals(new double[] {3, 0.25, 0.5}, heard.get(2));

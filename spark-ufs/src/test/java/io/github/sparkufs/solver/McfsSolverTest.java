@@ -67,7 +67,9 @@ class McfsSolverTest {
         expected[f] = Math.max(expected[f], Math.abs(coef.get(f, 0)));
       }
     }
-    SelectionResult r = new McfsSolver(new CommonOptions(c, 4, 1, 0, 3), d, 0, false)
+    SelectionResult r = new McfsSolver(TestData.shared(McfsSolver.PARAMS, c, 4, 1, 0, 3)
+        .with(McfsSolver.NUM_NON_ZEROS, d)
+        .with(McfsSolver.STANDARDIZATION, false))
         .fit(RowBlockMatrix.local(x));
     assertTrue(r.largerIsBetter());
     TestData.assertClose(expected, r.scores(), 1e-6, "MCFS scores");
@@ -76,7 +78,9 @@ class McfsSolverTest {
   @Test
   void eachRegressionKeepsAtMostTheCardinality() {
     DenseMatrix x = SpecSolverTest.random(12, 80, 12);
-    SelectionResult r = new McfsSolver(new CommonOptions(2, 5, 1, 0, 3), 1, 0, true)
+    SelectionResult r = new McfsSolver(TestData.shared(McfsSolver.PARAMS, 2, 5, 1, 0, 3)
+        .with(McfsSolver.NUM_NON_ZEROS, 1)
+        .with(McfsSolver.STANDARDIZATION, true))
         .fit(RowBlockMatrix.local(x));
     int nonZero = 0;
     for (double v : r.scores()) {
@@ -89,7 +93,9 @@ class McfsSolverTest {
   @Test
   void sameScoresForAnyNumberOfBlocks() {
     DenseMatrix x = SpecSolverTest.random(6, 90, 13);
-    McfsSolver solver = new McfsSolver(new CommonOptions(3, 5, 1, 0, 4), 4, 0, true);
+    McfsSolver solver = new McfsSolver(TestData.shared(McfsSolver.PARAMS, 3, 5, 1, 0, 4)
+        .with(McfsSolver.NUM_NON_ZEROS, 4)
+        .with(McfsSolver.STANDARDIZATION, true));
     double[] one = solver.fit(TestData.blocks(x, 1)).scores();
     for (int blocks : new int[] {3, 8}) {
       TestData.assertClose(one, solver.fit(TestData.blocks(x, blocks)).scores(), 1e-9,
@@ -101,7 +107,9 @@ class McfsSolverTest {
   void recoversPlantedFeatures() {
     // Measured: mean .9625, .75 at seed 8, .875 at seed 9 and 1.0 elsewhere (native BLAS).
     TestData.assertMeanRecall(TestData.plantedRecalls(
-        new McfsSolver(new CommonOptions(4, 5, 1, 0, 1), 8, 0, true), 400), 0.9, "mcfs");
+        new McfsSolver(TestData.shared(McfsSolver.PARAMS, 4, 5, 1, 0, 1)
+            .with(McfsSolver.NUM_NON_ZEROS, 8)
+            .with(McfsSolver.STANDARDIZATION, true)), 400), 0.9, "mcfs");
   }
 
   /**
@@ -117,8 +125,8 @@ class McfsSolverTest {
       PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, seed);
       DenseMatrix x = TestData.withQuietNoise(planted, 400);
       for (boolean standardization : new boolean[] {true, false}) {
-        SelectionResult r = new McfsSolver(new CommonOptions(4, 5, 1, 0, 1),
-            McfsSolver.DEFAULT_NUM_NON_ZEROS, 0, standardization).fit(RowBlockMatrix.local(x));
+        SelectionResult r = new McfsSolver(TestData.shared(McfsSolver.PARAMS, 4, 5, 1, 0, 1)
+            .with(McfsSolver.STANDARDIZATION, standardization)).fit(RowBlockMatrix.local(x));
         double recall = planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
         if (standardization) {
           assertTrue(recall >= 5 / 8.0, "seed " + seed + ": recall " + recall);
@@ -133,10 +141,13 @@ class McfsSolverTest {
 
   @Test
   void rejectsBadParams() {
-    CommonOptions common = new CommonOptions(2, 3, 1, 0, 1);
+    MethodOptions common = TestData.shared(McfsSolver.PARAMS, 2, 3, 1, 0, 1);
     assertEquals("numNonZeros must be >= 1, got 0", assertThrows(IllegalArgumentException.class,
-        () -> new McfsSolver(common, 0, 0, true)).getMessage());
+        () -> new McfsSolver(common.with(McfsSolver.NUM_NON_ZEROS, 0)
+            .with(McfsSolver.STANDARDIZATION, true))).getMessage());
     assertEquals("kernelWidth must be >= 0, got -1.0", assertThrows(
-        IllegalArgumentException.class, () -> new McfsSolver(common, 5, -1, true)).getMessage());
+        IllegalArgumentException.class, () -> new McfsSolver(common
+            .with(McfsSolver.NUM_NON_ZEROS, 5).with(CommonOptions.KERNEL_WIDTH, -1.0)
+            .with(McfsSolver.STANDARDIZATION, true))).getMessage());
   }
 }

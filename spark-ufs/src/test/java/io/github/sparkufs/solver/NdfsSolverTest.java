@@ -18,9 +18,7 @@ class NdfsSolverTest {
   private static final PlantedClusters PLANTED = new PlantedClusters(40, 8, 4, 3.0, 11L);
 
   private static NdfsSolver defaults(int clusters, int maxIter, double tol) {
-    return new NdfsSolver(new CommonOptions(clusters, 5, maxIter, tol, 3L),
-        NdfsSolver.DEFAULT_ALPHA, NdfsSolver.DEFAULT_BETA, NdfsSolver.DEFAULT_GAMMA,
-        NdfsSolver.DEFAULT_KERNEL_WIDTH);
+    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, clusters, 5, maxIter, tol, 3L));
   }
 
   private static void assertNonIncreasing(double[] h) {
@@ -67,10 +65,14 @@ class NdfsSolverTest {
   @Test
   void woodburyPathMatchesFeatureSidePath() {
     DenseMatrix x = new PlantedClusters(60, 10, 3, 3.0, 5L).matrix(40);
-    CommonOptions common = new CommonOptions(3, 5, 30, 0.0, 3L);
-    SelectionResult woodbury = new NdfsSolver(common, 1.0, 0.1, 10.0, 0.0, true, true)
+    MethodOptions common = TestData.shared(NdfsSolver.PARAMS, 3, 5, 30, 0.0, 3L);
+    SelectionResult woodbury = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        .with(NdfsSolver.CONTRIBUTION_SCORES, true), true)
         .fit(RowBlockMatrix.local(x));
-    SelectionResult direct = new NdfsSolver(common, 1.0, 0.1, 10.0, 0.0, true, false)
+    SelectionResult direct = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        .with(NdfsSolver.CONTRIBUTION_SCORES, true), false)
         .fit(RowBlockMatrix.local(x));
     assertEquals(1.0, woodbury.summary().get("sampleSide"));
     assertEquals(0.0, direct.summary().get("sampleSide"));
@@ -134,27 +136,40 @@ class NdfsSolverTest {
     assertTrue(fit.summary().get("reassigned") >= 0.03,
         "share of samples F moved to another cluster: " + fit.summary().get("reassigned"));
     // The paper's γ = 1e8 makes F exactly orthogonal but freezes it at the k-means start.
-    SelectionResult frozen = new NdfsSolver(new CommonOptions(4, 5, 150, 0.0, 3L),
-        NdfsSolver.DEFAULT_ALPHA, NdfsSolver.DEFAULT_BETA, 1e8, 0.0).fit(x);
+    SelectionResult frozen = new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, 4, 5, 150, 0.0, 3L)
+        .with(NdfsSolver.GAMMA, 1e8)).fit(x);
     assertTrue(frozen.summary().get("orthogonality") < 1e-6);
     assertEquals(0.0, frozen.summary().get("reassigned"));
   }
 
   @Test
   void rejectsInvalidParameters() {
-    CommonOptions common = new CommonOptions(2, 5, 10, 1e-6, 1L);
-    assertMessage(() -> new NdfsSolver(common, -1, 0.1, 10, 0), "alpha", "-1.0");
-    assertMessage(() -> new NdfsSolver(common, Double.NaN, 0.1, 10, 0), "alpha", "NaN");
-    assertMessage(() -> new NdfsSolver(common, 1, 0, 10, 0), "beta", "0.0");
-    assertMessage(() -> new NdfsSolver(common, 1, 0.1, -2, 0), "gamma", "-2.0");
-    assertMessage(() -> new NdfsSolver(common, 1, 0.1, Double.POSITIVE_INFINITY, 0), "gamma",
+    MethodOptions common = TestData.shared(NdfsSolver.PARAMS, 2, 5, 10, 1e-6, 1L);
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, -1.0)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        ), "alpha", "-1.0");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, Double.NaN)
+        .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        ), "alpha", "NaN");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.0)
+        .with(NdfsSolver.GAMMA, 10.0)), "beta", "0.0");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, -2.0)), "gamma", "-2.0");
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, Double.POSITIVE_INFINITY)
+        ), "gamma",
         "Infinity");
-    assertMessage(() -> new NdfsSolver(common, 1, 0.1, 10, Double.NaN), "kernelWidth", "NaN");
-    NdfsSolver tooManyClusters = new NdfsSolver(new CommonOptions(50, 5, 10, 1e-6, 1L), 1,
-        0.1, 10, 0);
+    assertMessage(() -> new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, 10.0)
+        .with(CommonOptions.KERNEL_WIDTH, Double.NaN)), "kernelWidth", "NaN");
+    NdfsSolver tooManyClusters = new NdfsSolver(
+        TestData.shared(NdfsSolver.PARAMS, 50, 5, 10, 1e-6, 1L)
+        .with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, 10.0)
+        );
     assertMessage(() -> tooManyClusters.fit(RowBlockMatrix.local(PLANTED.matrix(30))),
         "numClusters", "50");
-    NdfsSolver two = new NdfsSolver(common, 1, 0.1, 10, 0);
+    NdfsSolver two = new NdfsSolver(common.with(NdfsSolver.ALPHA, 1.0).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, 10.0));
     assertMessage(() -> two.fit(RowBlockMatrix.local(new DenseMatrix(5, 20))), "zero");
   }
 

@@ -25,8 +25,15 @@ class OrdinalConsensusSolverTest {
 
   private static OrdinalConsensusSolver solver(int maxIter, double tol, long seed, double alpha,
       double beta, double keep, Weighting weighting, boolean fixedSchedule) {
-    return new OrdinalConsensusSolver(new CommonOptions(4, 5, maxIter, tol, seed), alpha, beta,
-        0, keep, 1e-6, 1.1, weighting, OrdinalConsensusSolver.Criterion.WITHIN, fixedSchedule);
+    return new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, maxIter, tol, seed)
+        .with(OrdinalConsensusSolver.ALPHA, alpha).with(OrdinalConsensusSolver.BETA, beta)
+        .with(OrdinalConsensusSolver.PROJECTION_DIM, 0)
+        .with(OrdinalConsensusSolver.KEEP_PROBABILITY, keep)
+        .with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1)
+        .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting)
+        .with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN),
+        fixedSchedule);
   }
 
   /** The columns of x as {@code parts} consecutive blocks. */
@@ -60,12 +67,8 @@ class OrdinalConsensusSolverTest {
 
   /** The solver at every default, c clusters, 30 iterations. */
   private static OrdinalConsensusSolver defaults(int c, long seed) {
-    return new OrdinalConsensusSolver(new CommonOptions(c, 5, 30, 1e-6, seed),
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
-        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
-        OrdinalConsensusSolver.DEFAULT_CRITERION);
+    return new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, 30, 1e-6, seed));
   }
 
   /**
@@ -213,7 +216,8 @@ class OrdinalConsensusSolverTest {
         DenseMatrix.identity(d), means, DenseMatrix.identity(d), means, null, 2.0, 0, 1, 1.0);
     RowBlock block = new RowBlock(0, x);
     OrdinalConsensusSolver.BlockState st = snap.evaluate(block);
-    OrdinalConsensusSolver.WStats stats = OrdinalConsensusSolver.WStats.of(block, snap, means, true);
+    OrdinalConsensusSolver.WStats stats = OrdinalConsensusSolver.WStats.of(block, snap, means,
+        true);
     double alpha = 0.7;
     double beta = 0.3;
     DenseMatrix lap = TripletGraph.fromGram(x.gram(), 2, Weighting.RAW).laplacian();
@@ -332,8 +336,15 @@ class OrdinalConsensusSolverTest {
       x.set(i % 3, i, 1.0);
       x.set(3 + i % 3, i, 0.5);
     }
-    SelectionResult r = new OrdinalConsensusSolver(new CommonOptions(5, 2, 10, 0, 1), 1.0, 1e-3,
-        2, 0.5, 1e-6, 1.1, Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN).fit(split(x, 3));
+    SelectionResult r = new OrdinalConsensusSolver(
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 5, 2, 10, 0, 1)
+        .with(OrdinalConsensusSolver.ALPHA, 1.0).with(OrdinalConsensusSolver.BETA, 1e-3)
+        .with(OrdinalConsensusSolver.PROJECTION_DIM, 2)
+        .with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.5)
+        .with(OrdinalConsensusSolver.LAMBDA0, 1e-6).with(OrdinalConsensusSolver.MU, 1.1)
+        .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, Weighting.SCALED)
+        .with(OrdinalConsensusSolver.SCATTER_CRITERION,
+        OrdinalConsensusSolver.Criterion.WITHIN)).fit(split(x, 3));
     assertTrue(r.summary().get("reseededClusters") > 0, "no cluster was re-seeded");
     for (double v : r.scores()) {
       assertTrue(Double.isFinite(v), "score " + v);
@@ -383,26 +394,19 @@ class OrdinalConsensusSolverTest {
 
   @Test
   void rejectsBadParameters() {
-    CommonOptions c = new CommonOptions(4, 5, 10, 1e-6, 1);
-    expectMessage("-1.0", () -> new OrdinalConsensusSolver(c, -1, 1, 0, 0.8, 1e-6, 1.1,
-        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
-    expectMessage("NaN", () -> new OrdinalConsensusSolver(c, 1, Double.NaN, 0, 0.8, 1e-6, 1.1,
-        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
-    expectMessage("keepProbability", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.0, 1e-6,
-        1.1, Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
-    expectMessage("1.5", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 1.5, 1e-6, 1.1,
-        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
-    expectMessage("lambda0", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.8, -1, 1.1,
-        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
-    expectMessage("0.9", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.8, 1e-6, 0.9,
-        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN));
-    expectMessage("tripletWeighting", () -> new OrdinalConsensusSolver(c, 1, 1, 0, 0.8, 1e-6,
-        1.1, null, OrdinalConsensusSolver.Criterion.WITHIN));
-    OrdinalConsensusSolver tooWide = new OrdinalConsensusSolver(c, 1, 1, 41, 0.8, 1e-6, 1.1,
-        Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN);
+    MethodOptions c = TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, 10, 1e-6, 1);
+    expectMessage("-1.0", () -> c.with(OrdinalConsensusSolver.ALPHA, -1.0));
+    expectMessage("NaN", () -> c.with(OrdinalConsensusSolver.BETA, Double.NaN));
+    expectMessage("keepProbability", () -> c.with(OrdinalConsensusSolver.KEEP_PROBABILITY, 0.0));
+    expectMessage("1.5", () -> c.with(OrdinalConsensusSolver.KEEP_PROBABILITY, 1.5));
+    expectMessage("lambda0", () -> c.with(OrdinalConsensusSolver.LAMBDA0, -1.0));
+    expectMessage("0.9", () -> c.with(OrdinalConsensusSolver.MU, 0.9));
+    expectMessage("tripletWeighting", () -> c.with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, null));
+    OrdinalConsensusSolver tooWide = new OrdinalConsensusSolver(
+        c.with(OrdinalConsensusSolver.PROJECTION_DIM, 41));
     expectMessage("41", () -> tooWide.fit(RowBlockMatrix.local(X)));
     OrdinalConsensusSolver tooManyNeighbours = new OrdinalConsensusSolver(
-        new CommonOptions(4, 40, 10, 1e-6, 1), 1, 1, 0, 0.8, 1e-6, 1.1, Weighting.SCALED, OrdinalConsensusSolver.Criterion.WITHIN);
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 40, 10, 1e-6, 1));
     expectMessage("40", () -> tooManyNeighbours.fit(RowBlockMatrix.local(X)));
   }
 

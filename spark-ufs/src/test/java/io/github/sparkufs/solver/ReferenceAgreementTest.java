@@ -10,7 +10,9 @@ import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.ReferenceFixture;
+import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -62,8 +64,8 @@ class ReferenceAgreementTest {
       return (int) params.scalar("m");
     }
 
-    CommonOptions common(int maxIter, double tol) {
-      return new CommonOptions(c(), k(), maxIter, tol, 1L, KnnSearch.EXACT);
+    MethodOptions common(List<ParamSpec<?>> params, int maxIter, double tol) {
+      return TestData.shared(params, c(), k(), maxIter, tol, 1L, KnnSearch.EXACT);
     }
 
     ReferenceFixture fixture(String method) {
@@ -89,7 +91,9 @@ class ReferenceAgreementTest {
   void laplacianScoreEqualsTheReferenceAndRanksConstantFeaturesLast(String name) {
     Case c = load(name);
     ReferenceFixture ref = c.fixture("lap_score");
-    double[] ours = new LaplacianScoreSolver(c.k(), c.sigma(), true, false, KnnSearch.exact())
+    double[] ours = new LaplacianScoreSolver(c.common(LaplacianScoreSolver.PARAMS, 1, 0)
+        .with(CommonOptions.KERNEL_WIDTH, c.sigma()).with(LaplacianScoreSolver.SELF_CONNECTED, true)
+        .with(LaplacianScoreSolver.LOCAL_SCALING, false))
         .fit(c.x()).scores();
     double[] theirs = ref.vector("score");
     boolean[] constant = constantFeatures(c);
@@ -115,7 +119,9 @@ class ReferenceAgreementTest {
     boolean[] constant = constantFeatures(c);
     for (int type = 1; type <= 2; type++) {
       String what = name + " SPEC phi" + type;
-      SelectionResult ours = new SpecSolver(c.common(100, 1e-8), type, c.sigma()).fit(c.x());
+      SelectionResult ours = new SpecSolver(c.common(SpecSolver.PARAMS, 100, 1e-8)
+          .with(SpecSolver.SCORE_TYPE, type)
+          .with(CommonOptions.KERNEL_WIDTH, c.sigma())).fit(c.x());
       double[] theirs = ref.vector("phi" + type + ".score");
       assertScoresClose(theirs, ours.scores(), constant, CLOSED_FORM_TOL, what);
       assertSameOrder(theirs, ours.scores(), constant, false, what);
@@ -133,7 +139,8 @@ class ReferenceAgreementTest {
     Case c = load(name);
     ReferenceFixture ref = c.fixture("spec");
     boolean[] constant = constantFeatures(c);
-    SelectionResult ours = new SpecSolver(c.common(100, 1e-8), 3, c.sigma()).fit(c.x());
+    SelectionResult ours = new SpecSolver(c.common(SpecSolver.PARAMS, 100, 1e-8)
+        .with(SpecSolver.SCORE_TYPE, 3).with(CommonOptions.KERNEL_WIDTH, c.sigma())).fit(c.x());
     double[] theirs = ref.vector("phi3.score");
     String what = name + " SPEC phi3";
     // Our c eigenpairs come from the iterative SpectralEmbedding, the reference's from a dense
@@ -166,7 +173,9 @@ class ReferenceAgreementTest {
     assertScoresClose(theirs, ours, new boolean[theirs.length], 1e-8, name + " MCFS eigenvalues");
 
     // The reference regresses on raw columns: compared with our standardization off.
-    SelectionResult result = new McfsSolver(c.common(100, 1e-8), c.m(), c.sigma(), false)
+    SelectionResult result = new McfsSolver(c.common(McfsSolver.PARAMS, 100, 1e-8)
+        .with(McfsSolver.NUM_NON_ZEROS, c.m()).with(CommonOptions.KERNEL_WIDTH, c.sigma())
+        .with(McfsSolver.STANDARDIZATION, false))
         .fit(c.x());
     var coef = ref.transposed("coef");
     double[] norms = ref.vector("embeddingNorms");
@@ -202,8 +211,10 @@ class ReferenceAgreementTest {
     ReferenceFixture ref = c.fixture("ndfs");
     // The reference ranks by the paper's row norms ||w_i||: compared with those, not with our
     // default contribution scores.
-    NdfsSolver s = new NdfsSolver(c.common(1000, 1e-10), ref.scalar("alpha"), 0.1,
-        ref.scalar("gamma"), c.sigma(), false);
+    NdfsSolver s = new NdfsSolver(c.common(NdfsSolver.PARAMS, 1000, 1e-10)
+        .with(NdfsSolver.ALPHA, ref.scalar("alpha")).with(NdfsSolver.BETA, 0.1)
+        .with(NdfsSolver.GAMMA, ref.scalar("gamma")).with(CommonOptions.KERNEL_WIDTH, c.sigma())
+        .with(NdfsSolver.CONTRIBUTION_SCORES, false));
     SelectionResult res = s.fit(c.x(), ref.transposed("F0"));
     double[] theirs = ref.vector("score");
     // Departure: the two iterate differently (docs/reference-agreement.md), so their

@@ -27,7 +27,10 @@ class RsfsSolverTest {
   private static final double ACTIVE_GAMMA = 0.02;
 
   private static RsfsSolver solver(int maxIter, double gamma) {
-    return new RsfsSolver(new CommonOptions(4, 5, maxIter, 0.0, 11L), 1.0, 1.0, gamma, 1.0, 0.0);
+    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, maxIter, 0.0, 11L)
+        .with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, 1.0)
+        );
   }
 
   private static RowBlockMatrix blocks(DenseMatrix x, int... sizes) {
@@ -69,8 +72,9 @@ class RsfsSolverTest {
   void objectiveNeverIncreasesOnTheWoodburyPath() {
     PlantedClusters wide = new PlantedClusters(120, 10, 3, 3.0, 3L);
     DenseMatrix x = wide.matrix(60);
-    RsfsSolver s = new RsfsSolver(new CommonOptions(3, 5, 30, 0.0, 5L), 1.0, 1.0, ACTIVE_GAMMA,
-        1.0, 0.0);
+    RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 3, 5, 30, 0.0, 5L)
+        .with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, 1.0).with(RsfsSolver.GAMMA, ACTIVE_GAMMA)
+        .with(RsfsSolver.NU, 1.0));
     SelectionResult r = s.fit(RowBlockMatrix.local(x));
     assertEquals(1.0, r.summary().get("sampleSide"));
     assertNonIncreasing(r.objectiveHistory());
@@ -83,7 +87,7 @@ class RsfsSolverTest {
   @Test
   void recoversPlantedFeatures() {
     TestData.assertMeanRecall(TestData.plantedRecalls(
-        new RsfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1)), N), 0.9, "rsfs");
+        new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, 30, 1e-6, 1)), N), 0.9, "rsfs");
   }
 
   @Test
@@ -131,8 +135,10 @@ class RsfsSolverTest {
     DenseMatrix x = PLANTED.matrix(N);
     double alpha = 2.0;
     double gamma = 0.1;
-    RsfsSolver s = new RsfsSolver(new CommonOptions(4, 5, 12, 0.0, 11L), alpha, 1.0, gamma,
-        1.0, 0.0);
+    RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, 12, 0.0, 11L)
+        .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, 1.0)
+        );
     s.fit(blocks(x, 150, 150));
     DenseMatrix f = s.indicator();
     DenseMatrix w = s.weights();
@@ -186,8 +192,10 @@ class RsfsSolverTest {
     double gamma = 0.08;
     double nu = 2.0;
     int k = 5;
-    RsfsSolver s = new RsfsSolver(new CommonOptions(4, k, 8, 0.0, 3L), alpha, beta, gamma, nu,
-        0.0);
+    RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, k, 8, 0.0, 3L)
+        .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, beta)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, nu)
+        );
     SelectionResult r = s.fit(RowBlockMatrix.local(x));
     double width = r.summary().get("kernelWidth");
 
@@ -255,7 +263,7 @@ class RsfsSolverTest {
   @Test
   void convergesEarlyOnTolerance() {
     DenseMatrix x = PLANTED.matrix(N);
-    SelectionResult r = new RsfsSolver(new CommonOptions(4, 5, 500, 1e-4, 11L))
+    SelectionResult r = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, 5, 500, 1e-4, 11L))
         .fit(RowBlockMatrix.local(x));
     int iters = r.iterations();
     assertTrue(iters < 500, "did not stop early");
@@ -264,16 +272,27 @@ class RsfsSolverTest {
 
   @Test
   void rejectsBadParameters() {
-    CommonOptions o = new CommonOptions(3, 5, 10, 1e-4, 1L);
-    assertMessage(() -> new RsfsSolver(o, 0.0, 1, 1, 1, 0), "alpha", "0.0");
-    assertMessage(() -> new RsfsSolver(o, 1, -1, 1, 1, 0), "beta", "-1.0");
-    assertMessage(() -> new RsfsSolver(o, 1, 1, Double.NaN, 1, 0), "gamma", "NaN");
-    assertMessage(() -> new RsfsSolver(o, 1, 1, 1, -2, 0), "nu", "-2.0");
-    assertMessage(() -> new RsfsSolver(o, 1, 1, 1, 1, Double.POSITIVE_INFINITY), "kernelWidth",
+    MethodOptions o = TestData.shared(RsfsSolver.PARAMS, 3, 5, 10, 1e-4, 1L);
+    assertMessage(() -> new RsfsSolver(o.with(RsfsSolver.ALPHA, 0.0).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, 1.0).with(RsfsSolver.NU, 1.0)
+        ), "alpha", "0.0");
+    assertMessage(() -> new RsfsSolver(o.with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, -1.0)
+        .with(RsfsSolver.GAMMA, 1.0).with(RsfsSolver.NU, 1.0)
+        ), "beta", "-1.0");
+    assertMessage(() -> new RsfsSolver(o.with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, Double.NaN).with(RsfsSolver.NU, 1.0)
+        ), "gamma", "NaN");
+    assertMessage(() -> new RsfsSolver(o.with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, 1.0).with(RsfsSolver.NU, -2.0)
+        ), "nu", "-2.0");
+    assertMessage(() -> new RsfsSolver(o.with(RsfsSolver.ALPHA, 1.0).with(RsfsSolver.BETA, 1.0)
+        .with(RsfsSolver.GAMMA, 1.0).with(RsfsSolver.NU, 1.0)
+        .with(CommonOptions.KERNEL_WIDTH, Double.POSITIVE_INFINITY)), "kernelWidth",
         "Infinity");
     DenseMatrix tiny = PLANTED.matrix(2);
     assertThrows(IllegalArgumentException.class,
-        () -> new RsfsSolver(new CommonOptions(3, 1, 5, 0, 1L)).fit(RowBlockMatrix.local(tiny)));
+        () -> new RsfsSolver(
+            TestData.shared(RsfsSolver.PARAMS, 3, 1, 5, 0, 1L)).fit(RowBlockMatrix.local(tiny)));
   }
 
   private static void assertMessage(Runnable r, String... parts) {

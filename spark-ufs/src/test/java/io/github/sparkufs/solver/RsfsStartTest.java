@@ -10,6 +10,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +18,8 @@ import org.junit.jupiter.api.Test;
 class RsfsStartTest {
 
   private static RsfsSolver solver(int c, double gamma, RsfsSolver.InitMode mode) {
-    return new RsfsSolver(new CommonOptions(c, 5, 30, 0.0, 1L, KnnSearch.EXACT),
-        RsfsSolver.DEFAULT_ALPHA, RsfsSolver.DEFAULT_BETA, gamma, RsfsSolver.DEFAULT_NU,
-        RsfsSolver.DEFAULT_KERNEL_WIDTH, mode);
+    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, 30, 0.0, 1L, KnnSearch.EXACT)
+        .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.INIT_MODE, mode));
   }
 
   /**
@@ -86,7 +86,7 @@ class RsfsStartTest {
     assertTrue(planted.recall(FeatureRanking.rank(spectral.scores(), true)) <= 0.2);
 
     // Measured: objective 2.424 from the spectral start, 2.269 from k-means; recall 1.0.
-    SelectionResult both = solver(c, 10, RsfsSolver.DEFAULT_INIT_MODE).fit(x);
+    SelectionResult both = solver(c, 10, RsfsSolver.INIT_MODE.defaultValue()).fit(x);
     assertEquals(spectral.summary().get("objective"),
         both.summary().get("spectralStartObjective"));
     assertTrue(both.summary().get("kmeansStartObjective")

@@ -66,9 +66,10 @@ class SpecSolverTest {
       expected[1][f] = phi1 / (1 - alpha[0] * alpha[0]);
       expected[2][f] = phi3;
     }
-    CommonOptions common = new CommonOptions(C, K, 1, 0, 7);
+    MethodOptions common = TestData.shared(SpecSolver.PARAMS, C, K, 1, 0, 7);
     for (int type = 1; type <= 3; type++) {
-      SelectionResult r = new SpecSolver(common, type, 0).fit(RowBlockMatrix.local(x));
+      SelectionResult r = new SpecSolver(common.with(SpecSolver.SCORE_TYPE, type)
+          ).fit(RowBlockMatrix.local(x));
       assertEquals(type == 3, r.largerIsBetter(), "direction of phi" + type);
       TestData.assertClose(expected[type - 1], r.scores(), 1e-7, "phi" + type);
     }
@@ -77,9 +78,14 @@ class SpecSolverTest {
   @Test
   void phi2IsTheLaplacianScore() {
     DenseMatrix x = random(6, 50, 2);
-    double[] spec = new SpecSolver(new CommonOptions(2, 5, 1, 0, 1), 2, 0)
+    double[] spec = new SpecSolver(TestData.shared(SpecSolver.PARAMS, 2, 5, 1, 0, 1)
+        .with(SpecSolver.SCORE_TYPE, 2))
         .fit(RowBlockMatrix.local(x)).scores();
-    double[] lap = new LaplacianScoreSolver(5, 0, false, false).fit(RowBlockMatrix.local(x)).scores();
+    double[] lap = new LaplacianScoreSolver(
+        MethodOptions.of(LaplacianScoreSolver.PARAMS)
+        .with(CommonOptions.NUM_NEIGHBORS, 5).with(CommonOptions.SEED, 1L)
+        .with(LaplacianScoreSolver.SELF_CONNECTED, false)
+        .with(LaplacianScoreSolver.LOCAL_SCALING, false)).fit(RowBlockMatrix.local(x)).scores();
     TestData.assertClose(lap, spec, 1e-12, "phi2 vs Laplacian Score");
   }
 
@@ -87,7 +93,8 @@ class SpecSolverTest {
   void sameScoresForAnyNumberOfBlocks() {
     DenseMatrix x = random(5, 90, 3);
     for (int type = 1; type <= 3; type++) {
-      SpecSolver solver = new SpecSolver(new CommonOptions(3, 5, 1, 0, 4), type, 0);
+      SpecSolver solver = new SpecSolver(TestData.shared(SpecSolver.PARAMS, 3, 5, 1, 0, 4)
+          .with(SpecSolver.SCORE_TYPE, type));
       double[] one = solver.fit(TestData.blocks(x, 1)).scores();
       for (int blocks : new int[] {3, 8}) {
         TestData.assertClose(one, solver.fit(TestData.blocks(x, blocks)).scores(), 1e-9,
@@ -102,14 +109,17 @@ class SpecSolverTest {
     for (int i = 0; i < 30; i++) {
       x.set(1, i, 3.0);
     }
-    CommonOptions common = new CommonOptions(2, 3, 1, 0, 1);
-    SelectionResult phi2 = new SpecSolver(common, 2, 0).fit(RowBlockMatrix.local(x));
+    MethodOptions common = TestData.shared(SpecSolver.PARAMS, 2, 3, 1, 0, 1);
+    SelectionResult phi2 = new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 2)
+        ).fit(RowBlockMatrix.local(x));
     assertEquals(Double.POSITIVE_INFINITY, phi2.scores()[1]);
-    SelectionResult phi3 = new SpecSolver(common, 3, 0).fit(RowBlockMatrix.local(x));
+    SelectionResult phi3 = new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 3)
+        ).fit(RowBlockMatrix.local(x));
     assertEquals(0.0, phi3.scores()[1], 1e-12);
     assertEquals(1, FeatureRanking.rank(phi3.scores(), true)[3]);
     // φ1 cannot tell a constant feature from a smooth one (the paper's reason for φ2).
-    SelectionResult phi1 = new SpecSolver(common, 1, 0).fit(RowBlockMatrix.local(x));
+    SelectionResult phi1 = new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 1)
+        ).fit(RowBlockMatrix.local(x));
     assertEquals(0.0, phi1.scores()[1], 1e-12);
   }
 
@@ -118,16 +128,20 @@ class SpecSolverTest {
     // Measured: 1.0 on every seed for φ1, φ2 and φ3 (native and pure-Java BLAS).
     for (int type = 1; type <= 3; type++) {
       TestData.assertMeanRecall(TestData.plantedRecalls(
-          new SpecSolver(new CommonOptions(4, 5, 1, 0, 1), type, 0), 400), 0.9, "phi" + type);
+          new SpecSolver(TestData.shared(SpecSolver.PARAMS, 4, 5, 1, 0, 1)
+              .with(SpecSolver.SCORE_TYPE, type)
+              ), 400), 0.9, "phi" + type);
     }
   }
 
   @Test
   void rejectsAnUnknownScoreType() {
-    CommonOptions common = new CommonOptions(2, 3, 1, 0, 1);
-    assertEquals("scoreType must be 1, 2 or 3, got 4", assertThrows(
-        IllegalArgumentException.class, () -> new SpecSolver(common, 4, 0)).getMessage());
-    assertFalse(new SpecSolver(common, 1, 0).fit(RowBlockMatrix.local(random(3, 10, 1)))
+    MethodOptions common = TestData.shared(SpecSolver.PARAMS, 2, 3, 1, 0, 1);
+    assertEquals("scoreType must be in [1, 3], got 4", assertThrows(
+        IllegalArgumentException.class, () -> new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 4)
+            )).getMessage());
+    assertFalse(new SpecSolver(common.with(SpecSolver.SCORE_TYPE, 1)
+        ).fit(RowBlockMatrix.local(random(3, 10, 1)))
         .largerIsBetter());
   }
 

@@ -77,7 +77,8 @@ class UdfsSolverTest {
     DenseMatrix x = SpecSolverTest.random(5, 40, 21);
     double[] expected = denseScatter(x, 4, 0.5).data();
     for (int blocks : new int[] {1, 3, 8}) {
-      TestData.assertClose(expected, UdfsSolver.scatter(TestData.blocks(x, blocks), 4, 0.5, KnnSearch.exact())
+      TestData.assertClose(expected, UdfsSolver.scatter(TestData.blocks(x, blocks), 4, 0.5,
+          KnnSearch.exact())
           .data(), 1e-10, blocks + " blocks");
     }
   }
@@ -86,7 +87,9 @@ class UdfsSolverTest {
   void objectiveNeverIncreasesAndScoresAreRowNormsOfAnOrthonormalW() {
     // tol = 0: runs until the objective stops changing at all, or 25 iterations.
     PlantedClusters planted = new PlantedClusters(20, 5, 3, 2.0, 8);
-    SelectionResult r = new UdfsSolver(new CommonOptions(3, 5, 25, 0, 1), 0.05, 1.0, true, 1)
+    SelectionResult r = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 3, 5, 25, 0, 1)
+        .with(UdfsSolver.GAMMA, 0.05).with(UdfsSolver.LAMBDA, 1.0)
+        .with(UdfsSolver.STANDARDIZATION, true).with(UdfsSolver.SHRINKAGE, 1.0))
         .fit(RowBlockMatrix.local(planted.matrix(150)));
     double[] history = r.objectiveHistory();
     assertTrue(history.length >= 3, history.length + " iterations");
@@ -108,9 +111,7 @@ class UdfsSolverTest {
   void recoversPlantedFeatures() {
     // Measured: 1.0 on every seed (native and pure-Java BLAS).
     TestData.assertMeanRecall(TestData.plantedRecalls(new UdfsSolver(
-        new CommonOptions(4, 5, 20, 1e-8, 1), UdfsSolver.DEFAULT_GAMMA,
-        UdfsSolver.DEFAULT_LAMBDA, UdfsSolver.DEFAULT_STANDARDIZATION,
-        UdfsSolver.DEFAULT_SHRINKAGE), 400), 0.9, "udfs");
+        TestData.shared(UdfsSolver.PARAMS, 4, 5, 20, 1e-8, 1)), 400), 0.9, "udfs");
   }
 
   /**
@@ -126,8 +127,8 @@ class UdfsSolverTest {
       PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, seed);
       DenseMatrix x = TestData.withQuietNoise(planted, 400);
       for (boolean standardization : new boolean[] {true, false}) {
-        SelectionResult r = new UdfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1),
-            UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, standardization, 1)
+        SelectionResult r = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 4, 5, 30, 1e-6, 1)
+            .with(UdfsSolver.STANDARDIZATION, standardization).with(UdfsSolver.SHRINKAGE, 1.0))
             .fit(RowBlockMatrix.local(x));
         double recall = planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
         if (standardization) {
@@ -167,8 +168,8 @@ class UdfsSolverTest {
         }
       }
       for (double shrinkage : new double[] {1, 1e-3}) {
-        SelectionResult r = new UdfsSolver(new CommonOptions(4, 5, 30, 1e-6, 1),
-            UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, true, shrinkage)
+        SelectionResult r = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 4, 5, 30, 1e-6, 1)
+            .with(UdfsSolver.STANDARDIZATION, true).with(UdfsSolver.SHRINKAGE, shrinkage))
             .fit(RowBlockMatrix.local(x));
         double recall = planted.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
         if (shrinkage == 1) {
@@ -193,9 +194,7 @@ class UdfsSolverTest {
   @Test
   void scoresDoNotDependOnTheBlocksWhenFeaturesOutnumberSamples() {
     DenseMatrix x = new PlantedClusters(120, 10, 3, 3.0, 4).matrix(60);
-    UdfsSolver solver = new UdfsSolver(new CommonOptions(3, 5, 30, 1e-6, 1),
-        UdfsSolver.DEFAULT_GAMMA, UdfsSolver.DEFAULT_LAMBDA, UdfsSolver.DEFAULT_STANDARDIZATION,
-        UdfsSolver.DEFAULT_SHRINKAGE);
+    UdfsSolver solver = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 3, 5, 30, 1e-6, 1));
     SelectionResult reference = solver.fit(TestData.blocks(x, 1));
     for (int blocks : new int[] {3, 8}) {
       double[] scores = solver.fit(TestData.blocks(x, blocks)).scores();
@@ -206,18 +205,26 @@ class UdfsSolverTest {
 
   @Test
   void rejectsBadParams() {
-    CommonOptions common = new CommonOptions(2, 3, 1, 0, 1);
-    assertEquals("gamma must be finite and > 0, got 0.0", assertThrows(
-        IllegalArgumentException.class, () -> new UdfsSolver(common, 0, 1, true, 1))
+    MethodOptions common = TestData.shared(UdfsSolver.PARAMS, 2, 3, 1, 0, 1);
+    assertEquals("gamma must be > 0, got 0.0", assertThrows(
+        IllegalArgumentException.class, () -> new UdfsSolver(common.with(UdfsSolver.GAMMA, 0.0)
+            .with(UdfsSolver.LAMBDA, 1.0).with(UdfsSolver.STANDARDIZATION, true)
+            .with(UdfsSolver.SHRINKAGE, 1.0)))
         .getMessage());
-    assertEquals("lambda must be finite and > 0, got -1.0", assertThrows(
-        IllegalArgumentException.class, () -> new UdfsSolver(common, 1, -1, true, 1))
+    assertEquals("lambda must be > 0, got -1.0", assertThrows(
+        IllegalArgumentException.class, () -> new UdfsSolver(common.with(UdfsSolver.GAMMA, 1.0)
+            .with(UdfsSolver.LAMBDA, -1.0).with(UdfsSolver.STANDARDIZATION, true)
+            .with(UdfsSolver.SHRINKAGE, 1.0)))
         .getMessage());
     assertEquals("shrinkage must be in [0, 1], got 1.5", assertThrows(
-        IllegalArgumentException.class, () -> new UdfsSolver(common, 1, 1, true, 1.5))
+        IllegalArgumentException.class, () -> new UdfsSolver(common.with(UdfsSolver.GAMMA, 1.0)
+            .with(UdfsSolver.LAMBDA, 1.0).with(UdfsSolver.STANDARDIZATION, true)
+            .with(UdfsSolver.SHRINKAGE, 1.5)))
         .getMessage());
     assertEquals("numClusters = 2 exceeds the number of features 1: W has c orthonormal columns",
-        assertThrows(IllegalArgumentException.class, () -> new UdfsSolver(common, 1, 1, true, 1)
+        assertThrows(IllegalArgumentException.class, () -> new UdfsSolver(common
+            .with(UdfsSolver.GAMMA, 1.0).with(UdfsSolver.LAMBDA, 1.0)
+            .with(UdfsSolver.STANDARDIZATION, true).with(UdfsSolver.SHRINKAGE, 1.0))
             .fit(RowBlockMatrix.local(new DenseMatrix(1, 10, new double[10])))).getMessage());
   }
 }

@@ -19,8 +19,8 @@ class UfcmSolverTest {
 
   private static final PlantedClusters PLANTED = new PlantedClusters(40, 8, 4, 3.0, 17);
 
-  private static CommonOptions options(int clusters, int maxIter, double tol, long seed) {
-    return new CommonOptions(clusters, 5, maxIter, tol, seed);
+  private static MethodOptions options(int clusters, int maxIter, double tol, long seed) {
+    return TestData.shared(UfcmSolver.PARAMS, clusters, 5, maxIter, tol, seed);
   }
 
   private static RowBlockMatrix threeBlocks(DenseMatrix x) {
@@ -41,7 +41,9 @@ class UfcmSolverTest {
     DenseMatrix x = PLANTED.matrix(300);
     double[][] settings = {{1e-1, 1e1, 1.0}, {1e1, 1e-1, 0.5}, {1.0, 1.0, 1.5}, {1e-3, 1e3, 1.0}};
     for (double[] s : settings) {
-      SelectionResult r = new UfcmSolver(options(4, 12, 0.0, 3), s[0], s[1], s[2], 0, 4)
+      SelectionResult r = new UfcmSolver(options(4, 12, 0.0, 3).with(UfcmSolver.ALPHA, s[0])
+          .with(UfcmSolver.BETA, s[1]).with(UfcmSolver.P, s[2]).with(UfcmSolver.PROJECTION_DIM, 0)
+          .with(UfcmSolver.RESTARTS, 4))
           .fit(RowBlockMatrix.local(x));
       double[] f = r.objectiveHistory();
       // The initial value plus one per iteration; tol = 0 stops only on an unchanged value.
@@ -66,7 +68,9 @@ class UfcmSolverTest {
   @Test
   void sameScoresWithOneOrThreeBlocks() {
     DenseMatrix x = PLANTED.matrix(300);
-    UfcmSolver solver = new UfcmSolver(options(4, 8, 0.0, 11), 1.0, 1.0, 1.0, 5, 3);
+    UfcmSolver solver = new UfcmSolver(options(4, 8, 0.0, 11).with(UfcmSolver.ALPHA, 1.0)
+        .with(UfcmSolver.BETA, 1.0).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 5)
+        .with(UfcmSolver.RESTARTS, 3));
     SelectionResult one = solver.fit(RowBlockMatrix.local(x));
     SelectionResult three = solver.fit(threeBlocks(x));
     double[] a = one.scores();
@@ -141,21 +145,33 @@ class UfcmSolverTest {
 
   @Test
   void rejectsBadParameters() {
-    CommonOptions o = options(4, 10, 1e-6, 1);
-    assertEquals("alpha must be finite and >= 0, got -1.0", assertThrows(
-        IllegalArgumentException.class, () -> new UfcmSolver(o, -1, 1, 1, 0, 10)).getMessage());
-    assertEquals("beta must be finite and >= 0, got NaN", assertThrows(
+    MethodOptions o = options(4, 10, 1e-6, 1);
+    assertEquals("alpha must be > 0, got -1.0", assertThrows(
+        IllegalArgumentException.class, () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, -1.0)
+            .with(UfcmSolver.BETA, 1.0).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0)
+            .with(UfcmSolver.RESTARTS, 10))).getMessage());
+    assertEquals("beta must be >= 0, got NaN", assertThrows(
         IllegalArgumentException.class,
-        () -> new UfcmSolver(o, 1, Double.NaN, 1, 0, 10)).getMessage());
+        () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, 1.0).with(UfcmSolver.BETA, Double.NaN)
+            .with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0)
+            .with(UfcmSolver.RESTARTS, 10))).getMessage());
     assertEquals("p must be in (0, 2], got 2.5", assertThrows(
-        IllegalArgumentException.class, () -> new UfcmSolver(o, 1, 1, 2.5, 0, 10)).getMessage());
+        IllegalArgumentException.class, () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, 1.0)
+            .with(UfcmSolver.BETA, 1.0).with(UfcmSolver.P, 2.5).with(UfcmSolver.PROJECTION_DIM, 0)
+            .with(UfcmSolver.RESTARTS, 10))).getMessage());
     assertEquals("p must be in (0, 2], got 0.0", assertThrows(
-        IllegalArgumentException.class, () -> new UfcmSolver(o, 1, 1, 0, 0, 10)).getMessage());
+        IllegalArgumentException.class, () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, 1.0)
+            .with(UfcmSolver.BETA, 1.0).with(UfcmSolver.P, 0.0).with(UfcmSolver.PROJECTION_DIM, 0)
+            .with(UfcmSolver.RESTARTS, 10))).getMessage());
     assertEquals("restarts must be >= 0, got -2", assertThrows(
-        IllegalArgumentException.class, () -> new UfcmSolver(o, 1, 1, 1, 0, -2)).getMessage());
+        IllegalArgumentException.class, () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, 1.0)
+            .with(UfcmSolver.BETA, 1.0).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0)
+            .with(UfcmSolver.RESTARTS, -2))).getMessage());
     RowBlockMatrix x = RowBlockMatrix.local(PLANTED.matrix(50));
     assertEquals("projectionDim 41 exceeds the 40 features", assertThrows(
         IllegalArgumentException.class,
-        () -> new UfcmSolver(o, 1, 1, 1, 41, 10).fit(x)).getMessage());
+        () -> new UfcmSolver(o.with(UfcmSolver.ALPHA, 1.0).with(UfcmSolver.BETA, 1.0)
+            .with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 41)
+            .with(UfcmSolver.RESTARTS, 10)).fit(x)).getMessage());
   }
 }

@@ -7,8 +7,11 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureRanking;
 import io.github.sparkufs.solver.FeatureSelectionSolver;
+import io.github.sparkufs.solver.MethodOptions;
+import io.github.sparkufs.solver.ParamSpec;
 import io.github.sparkufs.solver.SelectionResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -213,5 +216,28 @@ public final class TestData {
       s += diff * diff;
     }
     return s;
+  }
+
+  /**
+   * A solver's options with those of the shared params c, k, maxIter, tol and seed that it
+   * declares set (and knnAlgorithm auto unless given), as the tests construct their solvers.
+   */
+  public static MethodOptions shared(List<ParamSpec<?>> params, int numClusters,
+      int numNeighbors, int maxIter, double tol, long seed) {
+    return shared(params, numClusters, numNeighbors, maxIter, tol, seed, "auto");
+  }
+
+  public static MethodOptions shared(List<ParamSpec<?>> params, int numClusters,
+      int numNeighbors, int maxIter, double tol, long seed, String knnAlgorithm) {
+    MethodOptions o = MethodOptions.of(params);
+    o = params.contains(CommonOptions.NUM_CLUSTERS)
+        ? o.with(CommonOptions.NUM_CLUSTERS, numClusters) : o;
+    o = params.contains(CommonOptions.NUM_NEIGHBORS)
+        ? o.with(CommonOptions.NUM_NEIGHBORS, numNeighbors) : o;
+    o = params.contains(CommonOptions.MAX_ITER) ? o.with(CommonOptions.MAX_ITER, maxIter) : o;
+    o = params.contains(CommonOptions.TOL) ? o.with(CommonOptions.TOL, tol) : o;
+    o = params.contains(CommonOptions.SEED) ? o.with(CommonOptions.SEED, seed) : o;
+    return params.contains(CommonOptions.KNN_ALGORITHM)
+        ? o.with(CommonOptions.KNN_ALGORITHM, knnAlgorithm) : o;
   }
 }

@@ -8,6 +8,7 @@ import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FsaslSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -23,9 +24,8 @@ import org.junit.jupiter.api.Test;
 class FsaslPaperTest {
 
   private static FsaslSolver solver(int clusters, int maxIter, double tol, boolean monotone) {
-    return new FsaslSolver(new CommonOptions(clusters, 5, maxIter, tol, 1),
-        FsaslSolver.DEFAULT_ALPHA, FsaslSolver.DEFAULT_BETA, FsaslSolver.DEFAULT_GAMMA,
-        FsaslSolver.DEFAULT_LASSO_NEIGHBORS, FsaslSolver.DEFAULT_INNER_ITERATIONS, monotone);
+    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, clusters, 5, maxIter, tol, 1)
+        .with(FsaslSolver.MONOTONE, monotone));
   }
 
   private static SelectionResult fit(String name, BenchmarkData data, FsaslSolver solver) {

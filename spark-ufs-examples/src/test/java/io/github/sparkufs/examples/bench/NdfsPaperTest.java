@@ -7,6 +7,7 @@ import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.NdfsSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -33,8 +34,9 @@ class NdfsPaperTest {
 
   private static SelectionResult fit(BenchmarkData data, int c, double alpha, double beta,
       double gamma) {
-    return new NdfsSolver(new CommonOptions(c, 5, MAX_ITER, TOL, SEED), alpha, beta, gamma,
-        NdfsSolver.DEFAULT_KERNEL_WIDTH).fit(RowBlockMatrix.local(data.x()));
+    return new NdfsSolver(TestData.shared(NdfsSolver.PARAMS, c, 5, MAX_ITER, TOL, SEED)
+        .with(NdfsSolver.ALPHA, alpha).with(NdfsSolver.BETA, beta)
+        .with(NdfsSolver.GAMMA, gamma)).fit(RowBlockMatrix.local(data.x()));
   }
 
   private static List<PaperProtocol.Row> evaluate(BenchmarkData data, int c, double[] scores,
@@ -59,8 +61,9 @@ class NdfsPaperTest {
   /** Defaults, then the α × β grid; returns the best ACC of the grid over all m. */
   private static double defaultsAndGrid(String name, int d, int c, int[] m) {
     BenchmarkData data = BenchmarkData.load(name, d);
-    SelectionResult r = fit(data, c, NdfsSolver.DEFAULT_ALPHA, NdfsSolver.DEFAULT_BETA,
-        NdfsSolver.DEFAULT_GAMMA);
+    SelectionResult r = fit(data, c, NdfsSolver.ALPHA.defaultValue(),
+        NdfsSolver.BETA.defaultValue(),
+        NdfsSolver.GAMMA.defaultValue());
     print(name + " NDFS defaults " + r.summary(), evaluate(data, c, r.scores(), m));
     double best = 0;
     String bestAt = "";
@@ -69,7 +72,7 @@ class NdfsPaperTest {
       StringBuilder line = new StringBuilder(String.format("%s alpha=%-6.0e best ACC over m:",
           name, alpha));
       for (double beta : GRID) {
-        double gamma = NdfsSolver.DEFAULT_GAMMA * (2 + alpha) / 3;
+        double gamma = NdfsSolver.GAMMA.defaultValue() * (2 + alpha) / 3;
         List<PaperProtocol.Row> rows = evaluate(data, c, fit(data, c, alpha, beta, gamma)
             .scores(), m);
         double acc = bestAcc(rows);
@@ -89,10 +92,12 @@ class NdfsPaperTest {
   @Test
   void coil20DefaultsAndTime() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
-    fit(data, 20, NdfsSolver.DEFAULT_ALPHA, NdfsSolver.DEFAULT_BETA, NdfsSolver.DEFAULT_GAMMA);
+    fit(data, 20, NdfsSolver.ALPHA.defaultValue(), NdfsSolver.BETA.defaultValue(),
+        NdfsSolver.GAMMA.defaultValue());
     long start = System.nanoTime();
-    SelectionResult r = fit(data, 20, NdfsSolver.DEFAULT_ALPHA, NdfsSolver.DEFAULT_BETA,
-        NdfsSolver.DEFAULT_GAMMA);
+    SelectionResult r = fit(data, 20, NdfsSolver.ALPHA.defaultValue(),
+        NdfsSolver.BETA.defaultValue(),
+        NdfsSolver.GAMMA.defaultValue());
     double seconds = (System.nanoTime() - start) / 1e9;
     Map<String, Double> s = r.summary();
     System.out.printf("COIL20 NDFS fit (driver-only, second fit in the JVM): %.2f s, %s%n",
@@ -107,8 +112,9 @@ class NdfsPaperTest {
   void uspsTime() {
     BenchmarkData data = BenchmarkData.load("USPS", 256);
     long start = System.nanoTime();
-    SelectionResult r = fit(data, 10, NdfsSolver.DEFAULT_ALPHA, NdfsSolver.DEFAULT_BETA,
-        NdfsSolver.DEFAULT_GAMMA);
+    SelectionResult r = fit(data, 10, NdfsSolver.ALPHA.defaultValue(),
+        NdfsSolver.BETA.defaultValue(),
+        NdfsSolver.GAMMA.defaultValue());
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf("USPS NDFS fit (driver-only): %.2f s, %s%n", seconds, r.summary());
     print("USPS NDFS defaults", evaluate(data, 10, r.scores(), new int[] {50, 100, 150, 200}));

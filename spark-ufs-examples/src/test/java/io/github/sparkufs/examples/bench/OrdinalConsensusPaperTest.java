@@ -11,6 +11,7 @@ import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.OrdinalConsensusSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -51,9 +52,11 @@ class OrdinalConsensusPaperTest {
   private static double table(String name, DenseMatrix x, int[] labels, int c, double alpha,
       double beta, Weighting weighting) {
     OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
-        new CommonOptions(c, 5, MAX_ITER, 1e-6, SEED), alpha, beta, 0,
-        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, weighting, OrdinalConsensusSolver.Criterion.WITHIN);
+        TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, MAX_ITER, 1e-6, SEED)
+        .with(OrdinalConsensusSolver.ALPHA, alpha).with(OrdinalConsensusSolver.BETA, beta)
+        .with(OrdinalConsensusSolver.PROJECTION_DIM, 0)
+        .with(OrdinalConsensusSolver.TRIPLET_WEIGHTING, weighting)
+        .with(OrdinalConsensusSolver.SCATTER_CRITERION, OrdinalConsensusSolver.Criterion.WITHIN));
     long t0 = System.nanoTime();
     SelectionResult r = solver.fit(RowBlockMatrix.local(x));
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -91,8 +94,8 @@ class OrdinalConsensusPaperTest {
     double scaled = table("COIL20", data.x(), data.labels(), 20, 1e-3, 1, Weighting.SCALED);
     double raw = table("COIL20", data.x(), data.labels(), 20, 1, 1e-3, Weighting.RAW);
     double defaults = table("COIL20", data.x(), data.labels(), 20,
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.ALPHA.defaultValue(), OrdinalConsensusSolver.BETA.defaultValue(),
+        OrdinalConsensusSolver.TRIPLET_WEIGHTING.defaultValue());
     assertTrue(scaled >= 75.4, "COIL20 scaled best NMI " + scaled + " (paper 80.1)");
     assertTrue(raw >= 75.5, "COIL20 raw best NMI " + raw);
     assertTrue(defaults >= 70.7, "COIL20 defaults best NMI " + defaults);
@@ -105,8 +108,8 @@ class OrdinalConsensusPaperTest {
     double scaled = table("Isolet1", data.x(), data.labels(), 26, 1e5, 1e3, Weighting.SCALED);
     double raw = table("Isolet1", data.x(), data.labels(), 26, 1e-6, 10, Weighting.RAW);
     double defaults = table("Isolet1", data.x(), data.labels(), 26,
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.ALPHA.defaultValue(), OrdinalConsensusSolver.BETA.defaultValue(),
+        OrdinalConsensusSolver.TRIPLET_WEIGHTING.defaultValue());
     assertTrue(scaled >= 75.9, "Isolet1 scaled best NMI " + scaled + " (paper 82.2)");
     assertTrue(raw >= 74.7, "Isolet1 raw best NMI " + raw);
     assertTrue(defaults >= 65.5, "Isolet1 defaults best NMI " + defaults);
@@ -120,8 +123,8 @@ class OrdinalConsensusPaperTest {
     double scaled = table("ORL", x, data.labels(), 40, 1, 1, Weighting.SCALED);
     double raw = table("ORL", x, data.labels(), 40, 1e-5, 1e-3, Weighting.RAW);
     double defaults = table("ORL", x, data.labels(), 40,
-        OrdinalConsensusSolver.DEFAULT_ALPHA, OrdinalConsensusSolver.DEFAULT_BETA,
-        OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING);
+        OrdinalConsensusSolver.ALPHA.defaultValue(), OrdinalConsensusSolver.BETA.defaultValue(),
+        OrdinalConsensusSolver.TRIPLET_WEIGHTING.defaultValue());
     assertTrue(scaled >= 73.2, "ORL scaled best NMI " + scaled + " (paper 86.2 on AT&T 644)");
     assertTrue(raw >= 73.4, "ORL raw best NMI " + raw);
     assertTrue(defaults >= 72.9, "ORL defaults best NMI " + defaults);
@@ -136,11 +139,7 @@ class OrdinalConsensusPaperTest {
   void coil20FitTime() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
     OrdinalConsensusSolver solver = new OrdinalConsensusSolver(
-        new CommonOptions(20, 5, MAX_ITER, 0, SEED), OrdinalConsensusSolver.DEFAULT_ALPHA,
-        OrdinalConsensusSolver.DEFAULT_BETA, OrdinalConsensusSolver.DEFAULT_PROJECTION_DIM,
-        OrdinalConsensusSolver.DEFAULT_KEEP_PROBABILITY, OrdinalConsensusSolver.DEFAULT_LAMBDA0,
-        OrdinalConsensusSolver.DEFAULT_MU, OrdinalConsensusSolver.DEFAULT_TRIPLET_WEIGHTING,
-        OrdinalConsensusSolver.DEFAULT_CRITERION);
+        TestData.shared(OrdinalConsensusSolver.PARAMS, 20, 5, MAX_ITER, 0, SEED));
     RowBlockMatrix x = RowBlockMatrix.local(data.x());
     solver.fit(x);
     com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)

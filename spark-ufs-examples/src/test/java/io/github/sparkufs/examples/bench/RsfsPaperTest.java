@@ -8,6 +8,7 @@ import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.RsfsSolver;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,22 +36,24 @@ class RsfsPaperTest {
   /** ORL's grid point: best ACC .580 at m = 250 (defaults: .568). */
   private static final double ORL_ALPHA = 10;
   private static final double ORL_BETA = 0.1;
-  private static final double ORL_GAMMA = RsfsSolver.DEFAULT_GAMMA;
-  private static final double ORL_NU = RsfsSolver.DEFAULT_NU;
+  private static final double ORL_GAMMA = RsfsSolver.GAMMA.defaultValue();
+  private static final double ORL_NU = RsfsSolver.NU.defaultValue();
   private static final double ORL_TARGET = 0.57;
   /** JAFFE's grid point: best ACC .846 at m = 50 (defaults: .828). */
   private static final double JAFFE_ALPHA = 1;
   private static final double JAFFE_BETA = 10;
-  private static final double JAFFE_GAMMA = RsfsSolver.DEFAULT_GAMMA;
-  private static final double JAFFE_NU = RsfsSolver.DEFAULT_NU;
+  private static final double JAFFE_GAMMA = RsfsSolver.GAMMA.defaultValue();
+  private static final double JAFFE_NU = RsfsSolver.NU.defaultValue();
   private static final double JAFFE_TARGET = 0.83;
   /** ACC at m = 50 of the authors' code on COIL20. */
   private static final double COIL20_REFERENCE = 0.633;
 
   private static SelectionResult fit(DenseMatrix x, int c, double alpha, double beta,
       double gamma, double nu, long seed) {
-    return new RsfsSolver(new CommonOptions(c, 5, MAX_ITER, TOL, seed), alpha, beta, gamma, nu,
-        RsfsSolver.DEFAULT_KERNEL_WIDTH).fit(RowBlockMatrix.local(x));
+    return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, MAX_ITER, TOL, seed)
+        .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, beta)
+        .with(RsfsSolver.GAMMA, gamma)
+        .with(RsfsSolver.NU, nu)).fit(RowBlockMatrix.local(x));
   }
 
   private static List<PaperProtocol.Row> table(String name, BenchmarkData data, int c,
@@ -73,14 +76,14 @@ class RsfsPaperTest {
   @Test
   void coil20() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
-    SelectionResult authors = new RsfsSolver(new CommonOptions(20, 5, MAX_ITER, TOL, 1L),
-        RsfsSolver.DEFAULT_ALPHA, RsfsSolver.DEFAULT_BETA, RsfsSolver.DEFAULT_GAMMA,
-        RsfsSolver.DEFAULT_NU, RsfsSolver.DEFAULT_KERNEL_WIDTH, RsfsSolver.InitMode.SPECTRAL)
+    SelectionResult authors = new RsfsSolver(
+        TestData.shared(RsfsSolver.PARAMS, 20, 5, MAX_ITER, TOL, 1L)
+        .with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL))
         .fit(RowBlockMatrix.local(data.x()));
     List<PaperProtocol.Row> rows = table("COIL20 (spectral start)", data, 20, authors.scores());
     assertTrue(rows.get(0).acc().mean() >= COIL20_REFERENCE, "COIL20 ACC at m = 50");
     long t0 = System.nanoTime();
-    SelectionResult r = new RsfsSolver(new CommonOptions(20, 5, MAX_ITER, TOL, 1L))
+    SelectionResult r = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 20, 5, MAX_ITER, TOL, 1L))
         .fit(RowBlockMatrix.local(data.x()));
     double seconds = (System.nanoTime() - t0) / 1e9;
     System.out.printf("RSFS COIL20 fit (driver-only, defaults: both starts, %d iterations "

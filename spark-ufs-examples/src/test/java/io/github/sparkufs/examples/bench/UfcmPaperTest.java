@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
-import io.github.sparkufs.solver.CommonOptions;
+import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.solver.UfcmSolver;
 import io.github.sparkufs.testing.BenchmarkData;
+import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -59,13 +60,15 @@ class UfcmPaperTest {
     return best;
   }
 
-  private static CommonOptions options(int clusters) {
-    return new CommonOptions(clusters, 5, 20, 1e-6, 1);
+  private static MethodOptions options(int clusters) {
+    return TestData.shared(UfcmSolver.PARAMS, clusters, 5, 20, 1e-6, 1);
   }
 
   @Test
   void coil20() {
-    double[] best = table("COIL20", 1024, 20, new UfcmSolver(options(20), 1e-1, 1e3, 1.5, 0, 10),
+    double[] best = table("COIL20", 1024, 20, new UfcmSolver(options(20)
+        .with(UfcmSolver.ALPHA, 1e-1).with(UfcmSolver.BETA, 1e3).with(UfcmSolver.P, 1.5)
+        .with(UfcmSolver.PROJECTION_DIM, 0).with(UfcmSolver.RESTARTS, 10)),
         M_1024, 0.7475, 0.8119);
     assertTrue(best[0] >= 0.60 && best[1] >= 0.76, "COIL20 best ACC/NMI " + best[0] + " "
         + best[1]);
@@ -73,7 +76,9 @@ class UfcmPaperTest {
 
   @Test
   void orl() {
-    double[] best = table("ORL", 1024, 40, new UfcmSolver(options(40), 1e3, 1e-3, 1.0, 0, 10),
+    double[] best = table("ORL", 1024, 40, new UfcmSolver(options(40).with(UfcmSolver.ALPHA, 1e3)
+        .with(UfcmSolver.BETA, 1e-3).with(UfcmSolver.P, 1.0).with(UfcmSolver.PROJECTION_DIM, 0)
+        .with(UfcmSolver.RESTARTS, 10)),
         M_1024, 0.7210, 0.8518);
     assertTrue(best[0] >= 0.50 && best[1] >= 0.735, "ORL best ACC/NMI " + best[0] + " "
         + best[1]);

@@ -37,7 +37,7 @@ public final class SymmetricEigen {
   static final int PARTIAL_MAX_SHARE = 100;
   /** Vectors the partial solver iterates beyond the wanted ones (they speed the last ones). */
   static final int PARTIAL_EXTRA = 5;
-  /** The partial solver's residual tolerance, relative to the matrix's largest row sum. */
+  /** The partial solver's residual tolerance, relative to the largest absolute row sum. */
   static final double PARTIAL_TOL = 1e-10;
 
   /** Which solver answered. */

@@ -6,6 +6,7 @@ import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 
 /**
  * Per-feature sums over a sample graph S with node weights (degrees) D, each feature f being a
@@ -35,17 +36,17 @@ public final class FeatureGraphForms {
    * @param s the whole symmetric n × n graph
    * @param degree the node weights D_ii (length n)
    */
-  public static FeatureGraphForms compute(RowBlockMatrix x, SparseGraph s, double[] degree) {
+  public static FeatureGraphForms compute(RowBlockMatrix x, SparseRowMatrix s, double[] degree) {
     int d = x.numCols();
-    if (degree.length != x.numRows() || s.numNodes() != x.numRows()) {
-      throw new IllegalArgumentException("graph on " + s.numNodes() + " nodes with "
+    if (degree.length != x.numRows() || s.numCols() != x.numRows()) {
+      throw new IllegalArgumentException("graph on " + s.numCols() + " nodes with "
           + degree.length + " degrees for " + x.numRows() + " samples");
     }
     Execution ex = x.execution();
     double[] moments;
     double[] sfs;
     try (ResourceScope scope = new ResourceScope()) {
-      Shared<SparseGraph> shared = scope.keep(ex.share(s));
+      Shared<SparseRowMatrix> shared = scope.keep(ex.share(s));
       Shared<double[]> sharedDegree = scope.keep(ex.share(degree));
       ex.describe("degree-weighted moments");
       moments = x.blocks().aggregate(b -> {
@@ -65,7 +66,7 @@ public final class FeatureGraphForms {
       }, DoubleArrays::accumulate);
       ex.describe("graph quadratic forms");
       Partitioned<double[]> cross = scope.keep(x.blocks().crossMerge((a, b) -> {
-        SparseGraph g = shared.get();
+        SparseRowMatrix g = shared.get();
         double[] out = new double[d];
         double[] va = a.columns().data();
         double[] vb = b.columns().data();

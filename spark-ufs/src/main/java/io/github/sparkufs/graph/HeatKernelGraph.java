@@ -1,6 +1,7 @@
 package io.github.sparkufs.graph;
 
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,11 +19,11 @@ import java.util.List;
  */
 public final class HeatKernelGraph {
 
-  private final SparseGraph graph;
+  private final SparseRowMatrix graph;
   private final double sigma;
   private final int numNeighbors;
 
-  private HeatKernelGraph(SparseGraph graph, double sigma, int numNeighbors) {
+  private HeatKernelGraph(SparseRowMatrix graph, double sigma, int numNeighbors) {
     this.graph = graph;
     this.sigma = sigma;
     this.numNeighbors = numNeighbors;
@@ -72,9 +73,9 @@ public final class HeatKernelGraph {
 
   /** The graph from precomputed neighbour lists; σ ≤ 0 selects the default width. */
   public static HeatKernelGraph fromNeighbors(List<NeighborLists> lists, int n, double sigma) {
-    double s = sigma > 0 ? sigma : SparseGraph.meanKthNeighborDistance(lists);
+    double s = sigma > 0 ? sigma : KnnGraphs.meanKthNeighborDistance(lists);
     double s2 = s > 0 ? s * s : 1.0;
-    SparseGraph directed = SparseGraph.fromNeighbors(lists, n, d2 -> Math.exp(-d2 / s2));
+    SparseRowMatrix directed = KnnGraphs.fromNeighbors(lists, n, d2 -> Math.exp(-d2 / s2));
     return new HeatKernelGraph(directed.symmetrizeMax(), s, lists.get(0).k());
   }
 
@@ -105,13 +106,13 @@ public final class HeatKernelGraph {
     for (int i = 0; i < n; i++) {
       local[i] = Math.max(local[i], floor);
     }
-    SparseGraph directed = SparseGraph.fromNeighbors(lists, n,
+    SparseRowMatrix directed = KnnGraphs.fromNeighbors(lists, n,
         (i, j, d2) -> Math.exp(-d2 / (local[i] * local[j])));
     return new HeatKernelGraph(directed.symmetrizeMax(), mean, lists.get(0).k());
   }
 
   /** The symmetric weight matrix S (whole graph). */
-  public SparseGraph weights() {
+  public SparseRowMatrix weights() {
     return graph;
   }
 
@@ -130,7 +131,7 @@ public final class HeatKernelGraph {
    * normalised Laplacian of NDFS is {@code L = I − A^{-1/2} S A^{-1/2}}. A node of zero degree
    * gets a zero row.
    */
-  public SparseGraph normalizedAdjacency() {
+  public SparseRowMatrix normalizedAdjacency() {
     double[] deg = graph.rowSums();
     double[] s = new double[deg.length];
     for (int i = 0; i < deg.length; i++) {

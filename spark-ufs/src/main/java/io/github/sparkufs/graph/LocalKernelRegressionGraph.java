@@ -1,6 +1,7 @@
 package io.github.sparkufs.graph;
 
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,12 +25,12 @@ import java.util.List;
  */
 public final class LocalKernelRegressionGraph {
 
-  private final SparseGraph regression;
-  private final SparseGraph symmetric;
+  private final SparseRowMatrix regression;
+  private final SparseRowMatrix symmetric;
   private final double[] degrees;
   private final double width;
 
-  private LocalKernelRegressionGraph(SparseGraph regression, double width) {
+  private LocalKernelRegressionGraph(SparseRowMatrix regression, double width) {
     this.regression = regression;
     this.symmetric = regression.plusTranspose();
     this.degrees = symmetric.rowSums();
@@ -53,13 +54,13 @@ public final class LocalKernelRegressionGraph {
   /** The graph from precomputed neighbour lists; σ ≤ 0 selects the default width. */
   public static LocalKernelRegressionGraph fromNeighbors(List<NeighborLists> lists, int n,
       double width) {
-    double s = width > 0 ? width : SparseGraph.meanKthNeighborDistance(lists);
+    double s = width > 0 ? width : KnnGraphs.meanKthNeighborDistance(lists);
     double s2 = s > 0 ? s * s : 1.0;
     List<NeighborLists> relative = new ArrayList<>(lists.size());
     for (NeighborLists l : lists) {
       relative.add(relativeToNearest(l));
     }
-    SparseGraph kernel = SparseGraph.fromNeighbors(relative, n, d2 -> Math.exp(-d2 / s2));
+    SparseRowMatrix kernel = KnnGraphs.fromNeighbors(relative, n, d2 -> Math.exp(-d2 / s2));
     return new LocalKernelRegressionGraph(kernel.rowNormalized(), s);
   }
 
@@ -80,12 +81,12 @@ public final class LocalKernelRegressionGraph {
   }
 
   /** S, the row-stochastic regression weights of Eq. 3 (whole graph). */
-  public SparseGraph regression() {
+  public SparseRowMatrix regression() {
     return regression;
   }
 
   /** {@code S + Sᵀ}, the off-diagonal part {@code M⁻} of M (whole graph). */
-  public SparseGraph symmetric() {
+  public SparseRowMatrix symmetric() {
     return symmetric;
   }
 

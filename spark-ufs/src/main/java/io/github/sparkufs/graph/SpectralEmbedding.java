@@ -8,6 +8,7 @@ import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SmallestEigenpairs;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.List;
 
 /**
@@ -52,7 +53,7 @@ public final class SpectralEmbedding {
    * @param numVectors how many non-trivial eigenpairs, 1 ≤ numVectors ≤ n − 2
    * @param seed seeds the eigensolver's random start
    */
-  public static SpectralEmbedding compute(RowBlockMatrix x, SparseGraph graph, int numVectors,
+  public static SpectralEmbedding compute(RowBlockMatrix x, SparseRowMatrix graph, int numVectors,
       long seed) {
     int n = x.numRows();
     if (numVectors < 1 || numVectors > n - 2) {
@@ -73,8 +74,8 @@ public final class SpectralEmbedding {
     }
     trivial.scaleInPlace(1.0 / Math.sqrt(volume));
     Execution ex = x.execution();
-    Partitioned<SparseGraph> rows;
-    try (Shared<SparseGraph> normalized = ex.share(graph.scale(inverseRoot, inverseRoot))) {
+    Partitioned<SparseRowMatrix> rows;
+    try (Shared<SparseRowMatrix> normalized = ex.share(graph.scale(inverseRoot, inverseRoot))) {
       rows = x.blocks().map(b -> normalized.get().rows(b.offset(), b.numRows()));
     }
     BlockOperator laplacian = v -> {

@@ -6,9 +6,11 @@ import java.util.Arrays;
 /**
  * Rows {@code [firstRow, firstRow + numRows)} of a sparse matrix with {@code numCols} columns,
  * in compressed sparse row form with global column indices (ascending within a row, no
- * duplicates). Holds general sample-by-sample matrices that are not neighbourhood graphs, such
- * as FSASL's LASSO coefficients S (Eq. 6) and simplex rows P (Eq. 8). A whole matrix is the
- * block with {@code firstRow = 0}; {@link #rows(int, int)} cuts a data block's rows.
+ * duplicates). The one sparse matrix of the library: the n × n sample graphs (built by
+ * {@code graph.KnnGraphs} and read as weighted adjacency) and the other sample-by-sample
+ * matrices, such as FSASL's LASSO coefficients S (Eq. 6) and simplex rows P (Eq. 8). A whole
+ * matrix is the block with {@code firstRow = 0}; {@link #rows(int, int)} cuts a data block's
+ * rows. Never dense.
  */
 public final class SparseRowMatrix implements Serializable {
 
@@ -68,6 +70,30 @@ public final class SparseRowMatrix implements Serializable {
         Arrays.copyOf(v, at));
   }
 
+  /**
+   * A whole matrix from its compressed rows: row i holds {@code values[p]} at column
+   * {@code cols[p]} for p in {@code [rowPtr[i], rowPtr[i + 1])}, in any column order (each row
+   * is sorted here; entries are kept as given, zeros included). Takes ownership of the arrays.
+   */
+  public static SparseRowMatrix fromCompressedRows(int numCols, int[] rowPtr, int[] cols,
+      double[] values) {
+    if (cols.length != values.length || rowPtr[rowPtr.length - 1] != cols.length) {
+      throw new IllegalArgumentException(rowPtr[rowPtr.length - 1] + " row entries, "
+          + cols.length + " columns and " + values.length + " values");
+    }
+    for (int i = 0; i + 1 < rowPtr.length; i++) {
+      sortRow(cols, values, rowPtr[i], rowPtr[i + 1]);
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        if (cols[p] < 0 || cols[p] >= numCols || p > rowPtr[i] && cols[p] == cols[p - 1]) {
+          throw new IllegalArgumentException("row " + i + ": column " + cols[p]
+              + (cols[p] < 0 || cols[p] >= numCols ? " out of [0, " + numCols + ")"
+              : " repeated"));
+        }
+      }
+    }
+    return new SparseRowMatrix(numCols, 0, rowPtr, cols, values);
+  }
+
   /** The rows of a dense matrix's non-zero entries (for tests and small inputs). */
   public static SparseRowMatrix fromDense(DenseMatrix a) {
     int[][] idx = new int[a.rows()][];
@@ -109,6 +135,21 @@ public final class SparseRowMatrix implements Serializable {
     return rowPtr[rowPtr.length - 1];
   }
 
+  /** Position of local row i's first entry: row i's entries are [rowStart(i), rowStart(i + 1)). */
+  public int rowStart(int i) {
+    return rowPtr[i];
+  }
+
+  /** Global column of the entry at position p. */
+  public int column(int p) {
+    return cols[p];
+  }
+
+  /** Value of the entry at position p. */
+  public double value(int p) {
+    return values[p];
+  }
+
   /** Column indices of local row i, ascending. */
   public int[] columns(int i) {
     return Arrays.copyOfRange(cols, rowPtr[i], rowPtr[i + 1]);
@@ -125,7 +166,7 @@ public final class SparseRowMatrix implements Serializable {
     return at >= 0 ? values[at] : 0.0;
   }
 
-  /** Row sums. */
+  /** Row sums (a graph's degrees). */
   public double[] rowSums() {
     double[] s = new double[numRows()];
     for (int i = 0; i < s.length; i++) {
@@ -187,6 +228,42 @@ public final class SparseRowMatrix implements Serializable {
       }
     }
     return new SparseRowMatrix(numRows(), 0, ptr, c, v);
+  }
+
+  /**
+   * The symmetric union {@code max(S, Sᵀ)} of a whole square matrix: an entry in either place,
+   * with the larger value.
+   */
+  public SparseRowMatrix symmetrizeMax() {
+    return combineWithTranspose(true);
+  }
+
+  /** {@code S + Sᵀ} of a whole square matrix. */
+  public SparseRowMatrix plusTranspose() {
+    return combineWithTranspose(false);
+  }
+
+  /** {@code diag(left) S diag(right)}, with left indexed by global row. */
+  public SparseRowMatrix scale(double[] left, double[] right) {
+    double[] v = values.clone();
+    for (int i = 0; i < numRows(); i++) {
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        v[p] *= left[firstRow + i] * right[cols[p]];
+      }
+    }
+    return new SparseRowMatrix(numCols, firstRow, rowPtr, cols, v);
+  }
+
+  /** Each row divided by its sum (a row-stochastic matrix); empty rows stay empty. */
+  public SparseRowMatrix rowNormalized() {
+    double[] s = rowSums();
+    double[] v = values.clone();
+    for (int i = 0; i < numRows(); i++) {
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        v[p] = s[i] > 0 ? v[p] / s[i] : 0.0;
+      }
+    }
+    return new SparseRowMatrix(numCols, firstRow, rowPtr, cols, v);
   }
 
   /** {@code a · this + b · other} for two whole matrices of the same shape. */
@@ -304,6 +381,56 @@ public final class SparseRowMatrix implements Serializable {
     return d;
   }
 
+  private SparseRowMatrix combineWithTranspose(boolean max) {
+    requireWhole();
+    if (numRows() != numCols) {
+      throw new IllegalStateException("the symmetric part needs a square matrix, not "
+          + numRows() + " x " + numCols);
+    }
+    int n = numCols;
+    int nnz = numEntries();
+    int[] counts = new int[n + 1];
+    for (int i = 0; i < n; i++) {
+      counts[i + 1] += rowPtr[i + 1] - rowPtr[i];
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        counts[cols[p] + 1]++;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      counts[i + 1] += counts[i];
+    }
+    int[] fill = Arrays.copyOf(counts, n);
+    int both = DriverMemory.checkedLength("a sparse matrix's entries in both directions", 2, nnz);
+    int[] c = new int[both];
+    double[] v = new double[both];
+    for (int i = 0; i < n; i++) {
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        c[fill[i]] = cols[p];
+        v[fill[i]++] = values[p];
+        c[fill[cols[p]]] = i;
+        v[fill[cols[p]]++] = values[p];
+      }
+    }
+    int[] ptr = new int[n + 1];
+    int out = 0;
+    for (int i = 0; i < n; i++) {
+      int start = counts[i];
+      int end = counts[i + 1];
+      sortRow(c, v, start, end);
+      int rowStart = out;
+      for (int p = start; p < end; p++) {
+        if (out > rowStart && c[out - 1] == c[p]) {
+          v[out - 1] = max ? Math.max(v[out - 1], v[p]) : v[out - 1] + v[p];
+        } else {
+          c[out] = c[p];
+          v[out++] = v[p];
+        }
+      }
+      ptr[i + 1] = out;
+    }
+    return new SparseRowMatrix(n, 0, ptr, Arrays.copyOf(c, out), Arrays.copyOf(v, out));
+  }
+
   private void requireWhole() {
     if (firstRow != 0) {
       throw new IllegalStateException("needs the whole matrix, not a row block at "
@@ -311,8 +438,8 @@ public final class SparseRowMatrix implements Serializable {
     }
   }
 
-  /** Sorts entries [from, to) by column, sums repeats, drops zeros; returns the new end. */
-  private static int sortAndMerge(int[] c, double[] v, int from, int to) {
+  /** Sorts entries [from, to) by column (insertion sort, stable: rows are short). */
+  private static void sortRow(int[] c, double[] v, int from, int to) {
     for (int p = from + 1; p < to; p++) {
       int cp = c[p];
       double vp = v[p];
@@ -325,6 +452,11 @@ public final class SparseRowMatrix implements Serializable {
       c[q + 1] = cp;
       v[q + 1] = vp;
     }
+  }
+
+  /** Sorts entries [from, to) by column, sums repeats, drops zeros; returns the new end. */
+  private static int sortAndMerge(int[] c, double[] v, int from, int to) {
+    sortRow(c, v, from, to);
     int out = from;
     for (int p = from; p < to; p++) {
       if (out > from && c[out - 1] == c[p]) {

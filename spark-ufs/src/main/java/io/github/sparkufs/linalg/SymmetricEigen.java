@@ -3,17 +3,54 @@ package io.github.sparkufs.linalg;
 import org.netlib.util.intW;
 
 /**
- * A few eigenpairs of a dense symmetric matrix by LAPACK {@code dsyevr} (relatively robust
- * representations; only the requested index range is computed).
+ * A few eigenpairs of a dense symmetric n × n matrix: the library's one entry point for dense
+ * eigenproblems ({@link #smallest} and {@link #largest}), which picks the solver by size. (An
+ * operator that is never dense, such as a graph Laplacian over the samples, goes to the
+ * iterative {@link Lobpcg} or {@link ChebyshevSubspace} directly.)
+ *
+ * <ul>
+ *   <li>Full: LAPACK {@code dsyevr} (relatively robust representations, only the requested
+ *       index range computed). Its reduction to tridiagonal form costs about (4/3) n³ flops
+ *       whatever k is.
+ *   <li>Partial: {@link Lobpcg} on the matrix as an operator, with a block of
+ *       m = k + {@value #PARTIAL_EXTRA} vectors: about 2 n² m flops per iteration, so it pays
+ *       only while it converges in fewer than (2/3) n / m iterations.
+ * </ul>
+ *
+ * <p>The rule: full when {@code n ≤ }{@value #FULL_MAX_DIM} (the full solver takes under a
+ * second there) or {@code k > n / }{@value #PARTIAL_MAX_SHARE} (many pairs: the block
+ * iteration's break-even count of iterations falls below ~70); partial otherwise. The partial
+ * solver gets half its break-even count, {@code n / (3m)} iterations, and a residual tolerance
+ * of {@value #PARTIAL_TOL} relative to a bound of the spectrum (eigenvalue errors are about the
+ * residual squared over the gap); when it does not converge within them the full solver
+ * answers, so the answer is never less accurate. Measured with native BLAS, 5 largest pairs:
+ * on a covariance-like spectrum (40 decaying directions) partial 0.13 s against full 0.58 s at
+ * n = 2001 and 0.28 s against 5.2 s at n = 4000; on a Gaussian random symmetric matrix, whose
+ * extreme eigenvalues crowd, partial fails and falls back at n = 2001 (1.2 s against 0.54 s)
+ * and converges at n = 4000 (4.1 s against 4.9 s).
  */
 public final class SymmetricEigen {
 
+  /** The largest dimension the full solver always takes. */
+  static final int FULL_MAX_DIM = 2000;
+  /** Above n / PARTIAL_MAX_SHARE wanted pairs the full solver takes any dimension. */
+  static final int PARTIAL_MAX_SHARE = 100;
+  /** Vectors the partial solver iterates beyond the wanted ones (they speed the last ones). */
+  static final int PARTIAL_EXTRA = 5;
+  /** The partial solver's residual tolerance, relative to the largest absolute row sum. */
+  static final double PARTIAL_TOL = 1e-10;
+
+  /** Which solver answered. */
+  enum Solver { FULL, PARTIAL }
+
   private final double[] values;
   private final DenseMatrix vectors;
+  private final Solver solver;
 
-  private SymmetricEigen(double[] values, DenseMatrix vectors) {
+  private SymmetricEigen(double[] values, DenseMatrix vectors, Solver solver) {
     this.values = values;
     this.vectors = vectors;
+    this.solver = solver;
   }
 
   /** Eigenvalues, in the order of {@link #vectors()}' columns. */
@@ -26,27 +63,83 @@ public final class SymmetricEigen {
     return vectors;
   }
 
+  Solver solver() {
+    return solver;
+  }
+
+  /** Whether the rule gives k eigenpairs of an n × n matrix to the full solver. */
+  static boolean usesFullSolver(int n, int k) {
+    return n <= FULL_MAX_DIM || k > n / PARTIAL_MAX_SHARE;
+  }
+
   /** The {@code k} smallest eigenpairs of symmetric {@code a}, ascending. */
   public static SymmetricEigen smallest(DenseMatrix a, int k) {
-    return range(a, 1, k, false);
+    return solve(a, k, false);
   }
 
   /** The {@code k} largest eigenpairs of symmetric {@code a}, descending. */
   public static SymmetricEigen largest(DenseMatrix a, int k) {
-    int n = a.rows();
-    return range(a, n - k + 1, n, true);
+    return solve(a, k, true);
   }
 
-  private static SymmetricEigen range(DenseMatrix a, int il, int iu, boolean descending) {
+  private static SymmetricEigen solve(DenseMatrix a, int k, boolean largest) {
     int n = a.rows();
     if (a.cols() != n) {
       throw new IllegalArgumentException("eigen-decomposition needs a square matrix, got " + a.shape());
     }
-    int k = iu - il + 1;
     if (k < 1 || k > n) {
       throw new IllegalArgumentException("asked for " + k + " eigenpairs of a " + n + " x " + n
           + " matrix");
     }
+    if (!usesFullSolver(n, k)) {
+      SymmetricEigen partial = partial(a, k, largest);
+      if (partial != null) {
+        return partial;
+      }
+    }
+    return full(a, k, largest);
+  }
+
+  /** The k smallest (ascending) or largest (descending) eigenpairs by the full solver. */
+  static SymmetricEigen full(DenseMatrix a, int k, boolean largest) {
+    int n = a.rows();
+    return largest ? range(a, n - k + 1, n, true) : range(a, 1, k, false);
+  }
+
+  /**
+   * The k smallest eigenpairs of {@code ±a} (minus for the largest of a) by {@link Lobpcg}, or
+   * null when it does not converge within its budget.
+   */
+  private static SymmetricEigen partial(DenseMatrix a, int k, boolean largest) {
+    int n = a.rows();
+    double sign = largest ? -1.0 : 1.0;
+    double bound = 0;
+    for (int j = 0; j < n; j++) {
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        sum += Math.abs(a.get(i, j));
+      }
+      bound = Math.max(bound, sum);
+    }
+    if (!(bound > 0) || Double.isInfinite(bound)) {
+      return null;
+    }
+    int block = k + PARTIAL_EXTRA;
+    SmallestEigenpairs eig = new Lobpcg(k, block, PARTIAL_TOL, Math.max(1, n / (3 * block)))
+        .smallest(v -> v.multiply(a).scaleInPlace(sign), n, null, bound, null, null, 0L);
+    if (!eig.converged()) {
+      return null;
+    }
+    double[] values = eig.values();
+    for (int j = 0; j < k; j++) {
+      values[j] *= sign;
+    }
+    return new SymmetricEigen(values, eig.vectors().transpose(), Solver.PARTIAL);
+  }
+
+  private static SymmetricEigen range(DenseMatrix a, int il, int iu, boolean descending) {
+    int n = a.rows();
+    int k = iu - il + 1;
     double[] work = a.data().clone();
     double[] w = new double[n];
     double[] z = new double[n * k];
@@ -72,6 +165,6 @@ public final class SymmetricEigen {
       values[j] = w[src];
       System.arraycopy(z, src * n, vectors.data(), j * n, n);
     }
-    return new SymmetricEigen(values, vectors);
+    return new SymmetricEigen(values, vectors, Solver.FULL);
   }
 }

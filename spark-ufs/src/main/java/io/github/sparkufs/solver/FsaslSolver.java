@@ -4,7 +4,6 @@ import io.github.sparkufs.graph.ExactKnn;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KdTree;
 import io.github.sparkufs.graph.NeighborLists;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.FeatureUnits;
@@ -245,9 +244,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     long graphStart = System.nanoTime();
     HeatKernelGraph first = HeatKernelGraph.withAtMostPieces(x, k,
         Math.min(n - 1, Math.max(k, (int) Math.ceil(Math.log(n)))), c, 0, common.knnSearch());
-    SparseGraph knnGraph = first.weights();
+    SparseRowMatrix knnGraph = first.weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-    Laplacian laplacian = scope.keep(Laplacian.build(x, null, toSparse(knnGraph), 1.0, 0.0));
+    Laplacian laplacian = scope.keep(Laplacian.build(x, null, knnGraph, 1.0, 0.0));
     DenseMatrix block = null;
     double[] weights = null;
     SparseRowMatrix sTranspose = null;
@@ -377,17 +376,6 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       }
     }
     return scaled.multiplyTranspose(u);
-  }
-
-  private static SparseRowMatrix toSparse(SparseGraph g) {
-    int n = g.numRows();
-    int[][] idx = new int[n][];
-    double[][] val = new double[n][];
-    for (int i = 0; i < n; i++) {
-      idx[i] = g.neighbors(i);
-      val[i] = g.weights(i);
-    }
-    return SparseRowMatrix.fromRows(0, g.numNodes(), idx, val);
   }
 
   /**

@@ -3,9 +3,9 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.graph.FeatureGraphForms;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KnnSearch;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.List;
 import java.util.Map;
 
@@ -66,7 +66,7 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
         ? HeatKernelGraph.selfTuning(x, numNeighbors, knn)
         : HeatKernelGraph.build(x, numNeighbors, kernelWidth, knn);
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-    SparseGraph s = graph.weights();
+    SparseRowMatrix s = graph.weights();
     double[] degree = s.rowSums();
     if (selfConnected) {
       for (int i = 0; i < degree.length; i++) {

@@ -2,7 +2,6 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.HeatKernelGraph;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.FeatureUnits;
@@ -13,6 +12,7 @@ import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -288,7 +288,7 @@ public final class NdfsSolver implements FeatureSelectionSolver {
 
   /** The data blocks with their rows of the normalised adjacency (cached until closed). */
   private static Partitioned<Block> sampleBlocks(RowBlockMatrix x, HeatKernelGraph heat) {
-    try (Shared<SparseGraph> adjacency = x.execution().share(heat.normalizedAdjacency())) {
+    try (Shared<SparseRowMatrix> adjacency = x.execution().share(heat.normalizedAdjacency())) {
       return x.blocks().map(b -> new Block(b, adjacency.get().rows(b.offset(), b.numRows())));
     }
   }
@@ -414,9 +414,9 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   private static final class Block implements Serializable {
     private static final long serialVersionUID = 1L;
     private final RowBlock data;
-    private final SparseGraph adjacency;
+    private final SparseRowMatrix adjacency;
 
-    Block(RowBlock data, SparseGraph adjacency) {
+    Block(RowBlock data, SparseRowMatrix adjacency) {
       this.data = data;
       this.adjacency = adjacency;
     }

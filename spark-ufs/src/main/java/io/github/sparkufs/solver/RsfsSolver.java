@@ -2,7 +2,6 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.ChebyshevSubspace;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -14,6 +13,7 @@ import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -404,7 +404,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
   /** Attaches to each data block its rows of {@code S + Sᵀ} and of B's diagonal. */
   static Partitioned<Block> attachGraph(RowBlockMatrix x, LocalKernelRegressionGraph g) {
-    try (Shared<SparseGraph> sym = x.execution().share(g.symmetric());
+    try (Shared<SparseRowMatrix> sym = x.execution().share(g.symmetric());
         Shared<double[]> deg = x.execution().share(g.degrees())) {
       return x.blocks().map(b -> new Block(b,
           sym.get().rows(b.offset(), b.numRows()),
@@ -555,10 +555,10 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   static final class Block implements Serializable {
     private static final long serialVersionUID = 1L;
     final RowBlock data;
-    final SparseGraph graphRows;
+    final SparseRowMatrix graphRows;
     final double[] degrees;
 
-    Block(RowBlock data, SparseGraph graphRows, double[] degrees) {
+    Block(RowBlock data, SparseRowMatrix graphRows, double[] degrees) {
       this.data = data;
       this.graphRows = graphRows;
       this.degrees = degrees;

@@ -2,12 +2,12 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.FeatureGraphForms;
 import io.github.sparkufs.graph.HeatKernelGraph;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +65,7 @@ public final class SpecSolver implements FeatureSelectionSolver {
     x.execution().describe("SPEC: heat-kernel kNN graph");
     HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
         common.knnSearch());
-    SparseGraph s = graph.weights();
+    SparseRowMatrix s = graph.weights();
     double[] degree = s.rowSums();
     FeatureGraphForms forms = FeatureGraphForms.compute(x, s, degree);
     double[] weightedSquares = forms.weightedSquares();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Partitioned;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
 import java.util.List;
@@ -63,7 +64,7 @@ class ExactKnnTest {
   @Test
   void selfTuningGraphScalesEachEdgeByBothLocalWidths() {
     DenseMatrix x = random(4, 50, 7);
-    SparseGraph s = HeatKernelGraph.selfTuning(TestData.blocks(x, 3), 4).weights();
+    SparseRowMatrix s = HeatKernelGraph.selfTuning(TestData.blocks(x, 3), 4).weights();
     double[] local = new double[50];
     for (int i = 0; i < 50; i++) {
       int[] nn = bruteForceNearest(x, i, 4);
@@ -72,8 +73,8 @@ class ExactKnnTest {
     for (int i = 0; i < 50; i++) {
       for (int j : bruteForceNearest(x, i, 4)) {
         double expected = Math.exp(-squaredDistance(x, i, j) / (local[i] * local[j]));
-        assertEquals(expected, s.weight(i, j), 1e-9, "edge " + i + "-" + j);
-        assertEquals(expected, s.weight(j, i), 1e-9, "edge " + j + "-" + i);
+        assertEquals(expected, s.get(i, j), 1e-9, "edge " + i + "-" + j);
+        assertEquals(expected, s.get(j, i), 1e-9, "edge " + j + "-" + i);
       }
     }
   }
@@ -82,17 +83,17 @@ class ExactKnnTest {
   void heatKernelGraphIsSymmetricUnionOfNeighbourhoods() {
     DenseMatrix x = random(4, 60, 3);
     HeatKernelGraph g = HeatKernelGraph.build(TestData.blocks(x, 2), 4, 0);
-    SparseGraph s = g.weights();
+    SparseRowMatrix s = g.weights();
     double sigma2 = g.sigma() * g.sigma();
     for (int row = 0; row < 60; row++) {
       int i = row;
       int[] nn = bruteForceNearest(x, i, 4);
       for (int j : nn) {
         double expected = Math.exp(-squaredDistance(x, i, j) / sigma2);
-        assertEquals(expected, s.weight(i, j), 1e-9, "edge " + i + "-" + j);
-        assertEquals(expected, s.weight(j, i), 1e-9, "edge " + j + "-" + i);
+        assertEquals(expected, s.get(i, j), 1e-9, "edge " + i + "-" + j);
+        assertEquals(expected, s.get(j, i), 1e-9, "edge " + j + "-" + i);
       }
-      for (int j : s.neighbors(i)) {
+      for (int j : s.columns(i)) {
         boolean either = Arrays.stream(nn).anyMatch(v -> v == j)
             || Arrays.stream(bruteForceNearest(x, j, 4)).anyMatch(v -> v == i);
         assertTrue(either, "edge " + i + "-" + j + " is in neither neighbourhood");
@@ -125,10 +126,10 @@ class ExactKnnTest {
     }
   }
 
-  private static int pieces(SparseGraph g) {
+  private static int pieces(SparseRowMatrix g) {
     UnionFind pieces = new UnionFind(g.numRows());
     for (int i = 0; i < g.numRows(); i++) {
-      for (int j : g.neighbors(i)) {
+      for (int j : g.columns(i)) {
         pieces.union(i, j);
       }
     }

@@ -8,6 +8,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,10 +32,10 @@ class LocalKernelRegressionGraphTest {
     double width = 2.5;
     LocalKernelRegressionGraph g =
         LocalKernelRegressionGraph.build(RowBlockMatrix.local(X), k, width);
-    SparseGraph s = g.regression();
+    SparseRowMatrix s = g.regression();
     assertEquals(width, g.width());
     for (int i = 0; i < X.cols(); i++) {
-      int[] nb = s.neighbors(i);
+      int[] nb = s.columns(i);
       assertEquals(k, nb.length);
       double sum = 0;
       for (int j : nb) {
@@ -44,8 +45,8 @@ class LocalKernelRegressionGraphTest {
       double rowSum = 0;
       for (int j : nb) {
         double expected = Math.exp(-squaredDistance(i, j) / (width * width)) / sum;
-        assertEquals(expected, s.weight(i, j), 1e-12);
-        rowSum += s.weight(i, j);
+        assertEquals(expected, s.get(i, j), 1e-12);
+        rowSum += s.get(i, j);
       }
       assertEquals(1.0, rowSum, 1e-12);
       // The neighbours are the k nearest: no other sample is closer than the farthest kept.
@@ -64,15 +65,15 @@ class LocalKernelRegressionGraphTest {
   @Test
   void symmetricPartAndDegreesFormM() {
     LocalKernelRegressionGraph g = LocalKernelRegressionGraph.build(RowBlockMatrix.local(X), 5, 0);
-    SparseGraph s = g.regression();
-    SparseGraph sym = g.symmetric();
+    SparseRowMatrix s = g.regression();
+    SparseRowMatrix sym = g.symmetric();
     int n = X.cols();
     double[] degrees = new double[n];
     for (int i = 0; i < n; i++) {
-      assertEquals(0.0, sym.weight(i, i));
+      assertEquals(0.0, sym.get(i, i));
       for (int j = 0; j < n; j++) {
-        double expected = s.weight(i, j) + s.weight(j, i);
-        assertEquals(expected, sym.weight(i, j), 1e-15);
+        double expected = s.get(i, j) + s.get(j, i);
+        assertEquals(expected, sym.get(i, j), 1e-15);
         degrees[i] += expected;
       }
     }
@@ -113,7 +114,7 @@ class LocalKernelRegressionGraphTest {
     for (int i = 0; i < sums.length; i++) {
       assertEquals(1.0, sums[i], 1e-12, "row " + i);
       // The nearest neighbour takes (almost) all the weight.
-      assertTrue(Arrays.stream(g.regression().weights(i)).max().getAsDouble() > 0.99);
+      assertTrue(Arrays.stream(g.regression().values(i)).max().getAsDouble() > 0.99);
     }
   }
 
@@ -126,8 +127,8 @@ class LocalKernelRegressionGraphTest {
     LocalKernelRegressionGraph two = LocalKernelRegressionGraph.build(split, 5, 0);
     assertEquals(one.width(), two.width(), 1e-12);
     for (int i = 0; i < X.cols(); i++) {
-      assertArrayEquals(one.symmetric().neighbors(i), two.symmetric().neighbors(i));
-      assertArrayEquals(one.symmetric().weights(i), two.symmetric().weights(i), 1e-12);
+      assertArrayEquals(one.symmetric().columns(i), two.symmetric().columns(i));
+      assertArrayEquals(one.symmetric().values(i), two.symmetric().values(i), 1e-12);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.github.sparkufs.linalg;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,54 @@ class SparseRowMatrixTest {
     assertArrayEquals(new int[0], m.columns(1));
     assertArrayEquals(new int[] {0}, m.columns(2));
     assertEquals(3, m.numEntries());
+  }
+
+  @Test
+  void fromCompressedRowsSortsEachRowKeepsZerosAndRejectsRepeats() {
+    SparseRowMatrix m = SparseRowMatrix.fromCompressedRows(4, new int[] {0, 3, 3, 4},
+        new int[] {3, 0, 2, 1}, new double[] {1, 0, 2, 5});
+    assertArrayEquals(new int[] {0, 2, 3}, m.columns(0));
+    assertArrayEquals(new double[] {0, 2, 1}, m.values(0), 0);
+    assertEquals(4, m.numEntries());
+    assertEquals(5.0, m.value(m.rowStart(2)));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> SparseRowMatrix.fromCompressedRows(4, new int[] {0, 2}, new int[] {1, 1},
+            new double[] {1, 2}));
+    assertEquals("row 0: column 1 repeated", e.getMessage());
+  }
+
+  @Test
+  void symmetricPartsScalingAndRowNormalizationMatchDense() {
+    DenseMatrix a = sparseRandom(25, 25, 0.15, 4);
+    SparseRowMatrix sa = SparseRowMatrix.fromDense(a);
+    DenseMatrix at = a.transpose();
+    DenseMatrix max = new DenseMatrix(25, 25);
+    DenseMatrix sum = new DenseMatrix(25, 25);
+    DenseMatrix scaled = new DenseMatrix(25, 25);
+    double[] left = sparseRandom(1, 25, 1.0, 5).data();
+    double[] right = sparseRandom(1, 25, 1.0, 6).data();
+    double[] rowSums = sa.rowSums();
+    DenseMatrix normalized = new DenseMatrix(25, 25);
+    for (int i = 0; i < 25; i++) {
+      for (int j = 0; j < 25; j++) {
+        boolean either = a.get(i, j) != 0 || at.get(i, j) != 0;
+        max.set(i, j, either ? Math.max(a.get(i, j) != 0 ? a.get(i, j) : Double.NEGATIVE_INFINITY,
+            at.get(i, j) != 0 ? at.get(i, j) : Double.NEGATIVE_INFINITY) : 0.0);
+        sum.set(i, j, a.get(i, j) + at.get(i, j));
+        scaled.set(i, j, a.get(i, j) * (left[i] * right[j]));
+        normalized.set(i, j, rowSums[i] > 0 ? a.get(i, j) / rowSums[i] : 0.0);
+      }
+    }
+    assertArrayEquals(max.data(), sa.symmetrizeMax().toDense().data(), 0);
+    assertArrayEquals(sum.data(), sa.plusTranspose().toDense().data(), 0);
+    assertArrayEquals(scaled.data(), sa.scale(left, right).toDense().data(), 0);
+    assertArrayEquals(normalized.data(), sa.rowNormalized().toDense().data(), 0);
+    DenseMatrix block = sa.rows(8, 5).scale(left, right).toDense();
+    for (int i = 0; i < 5; i++) {
+      for (int j = 0; j < 25; j++) {
+        assertEquals(scaled.get(8 + i, j), block.get(i, j), 0, "block row " + i);
+      }
+    }
   }
 
   @Test

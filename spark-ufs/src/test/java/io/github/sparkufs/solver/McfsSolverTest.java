@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.HeatKernelGraph;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import io.github.sparkufs.testing.TestData;
 import org.junit.jupiter.api.Test;
@@ -29,12 +29,12 @@ class McfsSolverTest {
     int d = 4;
     int c = 2;
     DenseMatrix x = SpecSolverTest.random(d, n, 11);
-    SparseGraph s = HeatKernelGraph.build(RowBlockMatrix.local(x), 4, 0).weights();
+    SparseRowMatrix s = HeatKernelGraph.build(RowBlockMatrix.local(x), 4, 0).weights();
     double[] deg = s.rowSums();
     DenseMatrix adjacency = new DenseMatrix(n, n);
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < n; j++) {
-        adjacency.set(i, j, s.weight(i, j) / Math.sqrt(deg[i] * deg[j]));
+        adjacency.set(i, j, s.get(i, j) / Math.sqrt(deg[i] * deg[j]));
       }
     }
     DenseMatrix v = SymmetricEigen.largest(adjacency, c + 1).vectors();

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.eval.ClusteringMetrics;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -319,16 +319,16 @@ class RsfsSolverTest {
     RsfsSolver.Block block = new RsfsSolver.Block(new RowBlock(from, x.columns(from, count)),
         g.symmetric().rows(from, count), Arrays.copyOfRange(g.degrees(), from, from + count));
     DenseMatrix out = block.applyM(v);
-    SparseGraph s = g.regression();
+    SparseRowMatrix s = g.regression();
     for (int i = from; i < from + count; i++) {
       double degree = 0;
       for (int j = 0; j < n; j++) {
-        degree += s.weight(i, j) + s.weight(j, i);
+        degree += s.get(i, j) + s.get(j, i);
       }
       for (int r = 0; r < 3; r++) {
         double expected = 0;
         for (int j = 0; j < n; j++) {
-          double m = (i == j ? degree : 0.0) - s.weight(i, j) - s.weight(j, i);
+          double m = (i == j ? degree : 0.0) - s.get(i, j) - s.get(j, i);
           expected += v.get(r, j) * m;
         }
         assertEquals(expected, out.get(r, i - from), 1e-12, "row " + r + ", sample " + i);

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.sparkufs.graph.HeatKernelGraph;
-import io.github.sparkufs.graph.SparseGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import io.github.sparkufs.testing.TestData;
 import java.util.SplittableRandom;
@@ -29,12 +29,12 @@ class SpecSolverTest {
   @Test
   void scoresMatchTheDenseSpectralFormulation() {
     DenseMatrix x = random(D, N, 1);
-    SparseGraph s = HeatKernelGraph.build(RowBlockMatrix.local(x), K, 0).weights();
+    SparseRowMatrix s = HeatKernelGraph.build(RowBlockMatrix.local(x), K, 0).weights();
     double[] deg = s.rowSums();
     DenseMatrix laplacian = new DenseMatrix(N, N);
     for (int i = 0; i < N; i++) {
       for (int j = 0; j < N; j++) {
-        laplacian.set(i, j, (i == j ? 1.0 : 0.0) - s.weight(i, j) / Math.sqrt(deg[i] * deg[j]));
+        laplacian.set(i, j, (i == j ? 1.0 : 0.0) - s.get(i, j) / Math.sqrt(deg[i] * deg[j]));
       }
     }
     SymmetricEigen eig = SymmetricEigen.smallest(laplacian, N);

@@ -1,0 +1,108 @@
+package io.github.sparkufs.linalg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The dense eigen entry point picks the solver its size rule names, and the partial solver's
+ * pairs agree with the full solver's.
+ */
+class SymmetricEigenTest {
+
+  /** A random symmetric matrix with the spectrum of a covariance: 40 decaying directions. */
+  private static DenseMatrix covarianceLike(int n, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    DenseMatrix b = new DenseMatrix(40, n);
+    for (int i = 0; i < 40; i++) {
+      double w = 1.0 / (1 + i);
+      for (int j = 0; j < n; j++) {
+        b.set(i, j, w * rnd.nextGaussian());
+      }
+    }
+    return b.transposeMultiply(b);
+  }
+
+  private static DenseMatrix randomSymmetric(int n, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    DenseMatrix a = new DenseMatrix(n, n);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j <= i; j++) {
+        double v = rnd.nextGaussian();
+        a.set(i, j, v);
+        a.set(j, i, v);
+      }
+    }
+    return a;
+  }
+
+  /**
+   * Partial vs full pairs: eigenvalues to 1e-8 of the largest |λ|, each vector within
+   * {@code 1 − |cos| < 1e-10} of the full solver's.
+   */
+  private static void assertAgree(double[] values, DenseMatrix vectors, SymmetricEigen got) {
+    double norm = 0;
+    for (double v : values) {
+      norm = Math.max(norm, Math.abs(v));
+    }
+    for (int j = 0; j < values.length; j++) {
+      assertEquals(values[j], got.values()[j], 1e-8 * norm, "eigenvalue " + j);
+      double cos = 0;
+      for (int i = 0; i < vectors.rows(); i++) {
+        cos += vectors.get(i, j) * got.vectors().get(i, j);
+      }
+      assertTrue(1 - Math.abs(cos) < 1e-10, "vector " + j + ": |cos| = " + Math.abs(cos));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2, 3})
+  void partialSolverAboveTheRuleAgreesWithTheFullSolver(long seed) {
+    int n = SymmetricEigen.FULL_MAX_DIM + 1;
+    int k = 4;
+    assertFalse(SymmetricEigen.usesFullSolver(n, k));
+    DenseMatrix a = covarianceLike(n, seed);
+    SymmetricEigen full = SymmetricEigen.full(a, k, true);
+    SymmetricEigen largest = SymmetricEigen.largest(a, k);
+    assertEquals(SymmetricEigen.Solver.PARTIAL, largest.solver());
+    assertAgree(full.values(), full.vectors(), largest);
+    // The smallest of −a are the largest of a, negated.
+    SymmetricEigen smallest = SymmetricEigen.smallest(a.copy().scaleInPlace(-1), k);
+    assertEquals(SymmetricEigen.Solver.PARTIAL, smallest.solver());
+    double[] negatedValues = full.values().clone();
+    for (int j = 0; j < k; j++) {
+      negatedValues[j] = -negatedValues[j];
+    }
+    assertAgree(negatedValues, full.vectors(), smallest);
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2, 3})
+  void fullSolverAtOrBelowTheRule(long seed) {
+    int n = 120;
+    assertTrue(SymmetricEigen.usesFullSolver(n, 3));
+    DenseMatrix a = randomSymmetric(n, seed);
+    SymmetricEigen smallest = SymmetricEigen.smallest(a, 3);
+    assertEquals(SymmetricEigen.Solver.FULL, smallest.solver());
+    SymmetricEigen all = SymmetricEigen.smallest(a, n);
+    for (int j = 0; j < 3; j++) {
+      assertEquals(all.values()[j], smallest.values()[j], 1e-12 * Math.abs(all.values()[n - 1]));
+    }
+    int big = SymmetricEigen.FULL_MAX_DIM + 1;
+    assertTrue(SymmetricEigen.usesFullSolver(big, big / SymmetricEigen.PARTIAL_MAX_SHARE + 1));
+    assertFalse(SymmetricEigen.usesFullSolver(big, big / SymmetricEigen.PARTIAL_MAX_SHARE));
+  }
+
+  @Test
+  void manyPairsAboveTheDimensionBoundGoToTheFullSolver() {
+    int n = SymmetricEigen.FULL_MAX_DIM + 1;
+    int k = n / SymmetricEigen.PARTIAL_MAX_SHARE + 1;
+    SymmetricEigen largest = SymmetricEigen.largest(covarianceLike(n, 4), k);
+    assertEquals(SymmetricEigen.Solver.FULL, largest.solver());
+  }
+}

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What every selector promises: planted features found at default params, no constant feature
@@ -127,6 +128,26 @@ class SelectorContractTest {
       double[] distributed = configured(name).setExecutionMode("distributed").fit(split).scores();
       TestData.assertClose(reference, distributed, 1e-9, name + ", " + partitions + " partitions");
     }
+  }
+
+  /**
+   * Row order (docs/design.md, Determinism): the methods with closed-form scores give the same
+   * scores on the rows in reverse order; the iterative ones draw their starts by row index and
+   * are documented as order-dependent.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"maxvar", "lapscore", "spec", "mcfs"})
+  void closedFormScoresDoNotDependOnRowOrder(String name, SparkSession spark) {
+    DenseMatrix x = planted.matrix(150);
+    DenseMatrix reversed = new DenseMatrix(x.rows(), x.cols());
+    for (int i = 0; i < x.cols(); i++) {
+      for (int j = 0; j < x.rows(); j++) {
+        reversed.set(j, x.cols() - 1 - i, x.get(j, i));
+      }
+    }
+    TestData.assertClose(configured(name).fit(TestData.vectors(spark, x, 3)).scores(),
+        configured(name).fit(TestData.vectors(spark, reversed, 3)).scores(), 1e-9,
+        name + " on the rows reversed");
   }
 
   /**

@@ -1,0 +1,7 @@
+/**
+ * Clustering metrics (ACC with the Hungarian matching, NMI) and planted-cluster data with known informative features.
+ *
+ * <p><b>Internal:</b> not part of the API; it may change in any release without notice. The
+ * API is {@link io.github.sparkufs.ml}: the selectors, their model and the evaluator.
+ */
+package io.github.sparkufs.eval;

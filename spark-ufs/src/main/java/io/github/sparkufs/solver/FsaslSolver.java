@@ -81,7 +81,7 @@ import java.util.Map;
  *       closest to the previous one (Eq. 5 is invariant under {@code W → WR}); unaligned, the
  *       mix of nearly opposite columns made the step depend on rounding. {@code monotone =
  *       false} is Algorithm 2 as the authors' code runs it: every W step in full.
- *   <li>Standard units: with {@code standardization} (default) the W step and its ℓ2,1
+ *   <li>Standard units: with {@code standardization} (off by default) the W step and its ℓ2,1
  *       penalty weigh the features in units of their standard deviation
  *       ({@link FeatureUnits}), and feature i scores {@code σ_i ||w_i||₂}, its contribution to
  *       {@code WᵀX}; Algorithm 2's {@code ||w_i||₂} on the raw features favours quiet ones.
@@ -138,9 +138,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       "true: a W step that would raise Eq. 5 is damped until it lowers it, and the iteration "
           + "stops when none does; false: every W step of Theorem 1 is taken in full "
           + "(Algorithm 2, the authors' code), and Eq. 5 may rise");
-  /** Whether W and its ℓ2,1 penalty weigh the features in standard units (class comment). */
+  /** Whether W and its ℓ2,1 penalty weigh the features in standard units (off by default). */
   public static final ParamSpec<Boolean> STANDARDIZATION = ParamSpec.flag("standardization",
-      true, "Eq. 5", "whether the W step and its ℓ2,1 penalty γ||W||₂,₁ weigh the features in "
+      false, "Eq. 5", "whether the W step and its ℓ2,1 penalty γ||W||₂,₁ weigh the features in "
           + "units of their standard deviation, so that a feature is charged and scored by its "
           + "contribution to WᵀX (a step the paper lacks); false is Eq. 5 on the raw features, "
           + "whose row norms favour low-variance features");

@@ -105,10 +105,9 @@ class FsaslSolverTest {
   }
 
   /**
-   * Mean share of the 8 planted features in the top 8, seeds 1–10 at n = 400, in standard units
-   * (the default): measured .8375 (per seed .75 to .875; .875 over seeds 1–20, per seed .75 to
-   * 1) on native BLAS, where one feature flipping at one seed moves the mean by .0125. The
-   * bound leaves five such flips.
+   * Mean share of the 8 planted features in the top 8, seeds 1–10 at n = 400: measured .925
+   * (per seed .75 to 1; .931 over seeds 1–20) with native and pure-Java BLAS, where one feature
+   * flipping at one seed moves the mean by .0125. The bound leaves six such flips.
    */
   @Test
   void recoversPlantedFeatures() {
@@ -120,7 +119,7 @@ class FsaslSolverTest {
       assertTrue(recall >= 0.5, "seed " + seed + ": recall " + recall);
       sum += recall;
     }
-    assertTrue(sum / 10 >= 0.775, "mean recall " + sum / 10);
+    assertTrue(sum / 10 >= 0.85, "mean recall " + sum / 10);
   }
 
   /**

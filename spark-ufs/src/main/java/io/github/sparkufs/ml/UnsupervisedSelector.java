@@ -264,8 +264,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
 
   /**
    * Fits in a Spark job group of its own, {@code sparkufs-<uid>-<k>} for this estimator's k-th
-   * fit in the JVM (logged at INFO): cancelling that group stops the fit with a
-   * {@link java.util.concurrent.CancellationException}.
+   * fit in the JVM (logged at INFO): {@code SparkContext.cancelJobGroupAndFutureJobs} of that
+   * group stops the fit with a {@link java.util.concurrent.CancellationException}.
    */
   @Override
   public UnsupervisedSelectorModel fit(Dataset<?> dataset) {

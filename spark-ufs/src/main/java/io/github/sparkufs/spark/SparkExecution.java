@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The Spark backend's {@link Execution}: values travel as broadcast variables. A fit's
  * execution ({@link #startFit}) runs its jobs in a job group of their own, so that
- * {@code SparkContext.cancelJobGroup} stops the fit; closing it gives the calling thread back
- * the job group and description it had.
+ * {@code SparkContext.cancelJobGroupAndFutureJobs} stops the fit (a plain
+ * {@code cancelJobGroup} cancels only the job running at that moment); closing it gives the
+ * calling thread back the job group and description it had.
  */
 public final class SparkExecution implements Execution, AutoCloseable {
 
@@ -65,7 +66,7 @@ public final class SparkExecution implements Execution, AutoCloseable {
       execution.callerProperties.put(key, sc.getLocalProperty(key));
     }
     sc.setJobGroup(group, method + " fit", true);
-    LOG.info("{}: fit runs in Spark job group {} (SparkContext.cancelJobGroup stops it)",
+    LOG.info("{}: fit runs in Spark job group {} (SparkContext.cancelJobGroupAndFutureJobs stops it)",
         method, group);
     return execution;
   }

@@ -282,8 +282,7 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     summary.put("maxColumnNorm", Arrays.stream(norms).max().orElse(0));
     summary.put("reassigned", reassignedFraction(f, init));
     return new SelectionResult(units.scores(w), true, history.iterations(),
-        history.converged(),
-        history.objectives(), summary);
+        history.converged(), history.objectives(), summary);
   }
 
   /** The data blocks with their rows of the normalised adjacency (cached until closed). */
@@ -308,7 +307,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     return laplacian + alpha * (step.residual + betaEff * l21) + gamma / 2 * penalty;
   }
 
-  /** The d × d path of Eq. 12: {@code (X Xᵀ + β' D)^{-1} (X F)} by Cholesky. */
   /**
    * The clustering F starts from: the lowest-cost of {@value #INIT_KMEANS_RUNS} seeded k-means
    * runs (as scikit-feature's reference NDFS does with {@code n_init = 10}). When the Gram

@@ -1,0 +1,159 @@
+"""The public references' side of dev/reference-bench, and its report.
+
+  reference-bench.py fit METHOD DATA d c    one timed fit of scikit-feature's METHOD, as a CSV line
+  reference-bench.py report RAW CSV PNG     the medians per method, the chart
+
+`fit` runs in a process of its own per fit, so that ru_maxrss is that fit's peak (the
+interpreter and the data included: `load` gives the same process without a fit). Each
+reference gets the graph its method uses in this project at its defaults, built by
+scikit-feature's construct_W: the 5-NN heat-kernel graph, t = sigma / sqrt(2) so that
+exp(-d^2 / 2t^2) = exp(-d^2 / sigma^2) with sigma the mean 5th-neighbour distance (the
+project's global sigma). The graph is part of every timed fit.
+"""
+import csv
+import platform
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+K = 5
+FIELDS = ["impl", "method", "repeat", "fit_seconds", "iterations", "graph_seconds",
+          "heap_peak_mb", "rss_peak_mb"]
+
+
+def load(path, d):
+    from sklearn.datasets import load_svmlight_file
+    x, y = load_svmlight_file(path, n_features=d)
+    return np.asarray(x.todense()), y
+
+
+def heat_kernel_graph(x):
+    from sklearn.neighbors import NearestNeighbors
+    from skfeature.utility.construct_W import construct_W
+    kth = NearestNeighbors(n_neighbors=K + 1).fit(x).kneighbors(x)[0][:, K]
+    t = kth.mean() / np.sqrt(2)
+    return construct_W(x, metric="euclidean", neighbor_mode="knn", weight_mode="heat_kernel",
+                       k=K, t=t)
+
+
+def fit(method, x, c):
+    """Fits scikit-feature's METHOD; returns (graph seconds, iterations or '')."""
+    start = time.perf_counter()
+    w = heat_kernel_graph(x)
+    graph = time.perf_counter() - start
+    if method == "lapscore":
+        from skfeature.function.similarity_based.lap_score import lap_score
+        lap_score(x, W=w)
+    elif method == "spec":
+        from skfeature.function.similarity_based.SPEC import spec
+        spec(x, W=w, style=-1)  # phi_1, this project's scoreType = 1
+    elif method == "mcfs":
+        from skfeature.function.sparse_learning_based.MCFS import mcfs
+        mcfs(x, n_selected_features=50, W=w, n_clusters=c)  # numNonZeros = 50
+    elif method == "ndfs":
+        from skfeature.function.sparse_learning_based.NDFS import ndfs
+        ndfs(x, W=w, n_clusters=c)
+    elif method == "udfs":
+        from skfeature.function.sparse_learning_based.UDFS import udfs
+        udfs(x, gamma=1e-3, k=K, n_clusters=c)  # builds its own local sets
+    else:
+        raise SystemExit(f"no reference for method {method}")
+    return graph, ""
+
+
+def main_fit(method, path, d, c, repeat):
+    x, _ = load(path, int(d))
+    if method == "load":
+        seconds, graph = 0.0, 0.0
+    else:
+        start = time.perf_counter()
+        graph, _ = fit(method, x, int(c))
+        seconds = time.perf_counter() - start
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3  # kB on Linux
+    print(f"skfeature,{method},{repeat},{seconds:.4f},,{graph:.4f},,{rss:.1f}")
+
+
+def main_report(raw, out_csv, out_png, command):
+    rows = list(csv.DictReader(open(raw)))
+    methods = sorted({r["method"] for r in rows if r["impl"] == "ours"},
+                     key=[r["method"] for r in rows].index)
+    base = [float(r["rss_peak_mb"]) for r in rows if r["method"] == "load"]
+    load_rss = float(np.median(base)) if base else float("nan")
+
+    def median(impl, method, field):
+        v = [float(r[field]) for r in rows
+             if r["impl"] == impl and r["method"] == method and r[field] not in ("", "nan")]
+        return float(np.median(v)) if v else float("nan")
+
+    def spread(impl, method):
+        v = [float(r["fit_seconds"]) for r in rows if r["impl"] == impl and r["method"] == method]
+        return (min(v), max(v), len(v)) if v else (float("nan"),) * 2 + (0,)
+
+    machine = (f"{platform.node()}; {platform.machine()}; "
+               f"{subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} cores; "
+               f"{platform.python_implementation()} {platform.python_version()}; "
+               f"numpy {np.__version__}")
+    table = []
+    for m in methods:
+        ours, ref = spread("ours", m), spread("skfeature", m)
+        table.append({
+            "method": m,
+            "ours_fit_s": median("ours", m, "fit_seconds"),
+            "ours_min_s": ours[0], "ours_max_s": ours[1], "ours_fits": ours[2],
+            "ref_fit_s": median("skfeature", m, "fit_seconds"),
+            "ref_min_s": ref[0], "ref_max_s": ref[1], "ref_fits": ref[2],
+            "ours_iterations": median("ours", m, "iterations"),
+            "ours_graph_s": median("ours", m, "graph_seconds"),
+            "ref_graph_s": median("skfeature", m, "graph_seconds"),
+            "ours_heap_peak_mb": median("ours", m, "heap_peak_mb"),
+            "ours_rss_peak_mb": median("ours", m, "rss_peak_mb"),
+            "ref_rss_peak_mb": median("skfeature", m, "rss_peak_mb"),
+            "ref_rss_without_fit_mb": load_rss,
+        })
+    with open(out_csv, "w", newline="") as f:
+        f.write(f"# command: {command}\n# machine: {machine}\n")
+        for line in (l for l in open(raw) if l.startswith("#")):
+            f.write(line)
+        w = csv.DictWriter(f, fieldnames=list(table[0]), lineterminator="\n")
+        w.writeheader()
+        for t in table:
+            w.writerow({k: (f"{v:.4g}" if isinstance(v, float) else v) for k, v in t.items()})
+    chart(table, out_png)
+    for t in table:
+        print(f"{t['method']:9s} ours {t['ours_fit_s']:7.3f} s  scikit-feature "
+              f"{t['ref_fit_s']:7.3f} s  ratio {t['ref_fit_s'] / t['ours_fit_s']:5.1f}x")
+
+
+def chart(table, out_png):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = [t["method"] for t in table]
+    at = np.arange(len(names))
+    fig, (ax_t, ax_m) = plt.subplots(1, 2, figsize=(10, 3.8))
+    for ax, (o, r, label, log) in zip((ax_t, ax_m), (
+            ("ours_fit_s", "ref_fit_s", "fit seconds (median)", True),
+            ("ours_rss_peak_mb", "ref_rss_peak_mb", "peak resident MB", False))):
+        ax.bar(at - 0.2, [t[o] for t in table], 0.4, label="spark-ufs")
+        ax.bar(at + 0.2, [t[r] for t in table], 0.4, label="scikit-feature")
+        ax.set_xticks(at, names)
+        ax.set_ylabel(label)
+        if log:
+            ax.set_yscale("log")
+    ax_t.legend()
+    ax_m.set_title("JVM (Spark local) vs Python process", fontsize=9)
+    ax_t.set_title("COIL20, same graph and params", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(out_png, dpi=110)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "fit":
+        main_fit(*sys.argv[2:7])
+    elif sys.argv[1] == "report":
+        main_report(*sys.argv[2:6])
+    else:
+        raise SystemExit(__doc__)

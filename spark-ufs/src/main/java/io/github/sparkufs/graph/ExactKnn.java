@@ -1,21 +1,26 @@
 package io.github.sparkufs.graph;
 
-import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.Partitioned;
+import io.github.sparkufs.linalg.Partitioned.Pieces;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * Exact k-nearest-neighbour search by blocked all-pairs squared distances
  * {@code ||a||² + ||b||² − 2 aᵀb} (docs/design.md): each pair of blocks is searched in tiles whose
- * inner products come from one GEMM, and the per-pair lists are merged. O(n² d) time,
- * O(tile²) extra memory; never an n × n matrix.
+ * inner products come from one GEMM, and the per-pair lists are merged. Distances are
+ * symmetric, so each unordered pair of blocks, and within a block each pair of tiles, is
+ * computed once and offered to both samples' lists: about n² d / 2 multiply-adds in all. On the
+ * driver the tile pairs run on every core. O(n² d) time, O(tile²) extra memory per thread;
+ * never an n × n matrix.
  */
 public final class ExactKnn {
 
-  /** Samples per tile side: a tile's distance matrix is at most TILE² doubles (8 MB). */
-  static final int TILE = 1024;
+  /** Samples per tile side: a tile's distance matrix is TILE² doubles (512 kB). */
+  static final int TILE = 256;
 
   private ExactKnn() {}
 
@@ -26,40 +31,111 @@ public final class ExactKnn {
           + (x.numRows() - 1) + "], got " + k);
     }
     x.execution().describe("exact kNN graph (k = " + k + ")");
-    return x.blocks().crossMerge((a, b) -> nearest(a, b, k), NeighborLists::merge);
+    // Spark runs a task per core already; on the driver the pair's tiles take the cores.
+    boolean parallel = !x.execution().isDistributed();
+    return x.blocks().crossMergeOnce((a, b) -> {
+      Candidates c = tilePairs(a, b, a.offset() == b.offset(), parallel).collect(() -> new Candidates(a, b, k),
+          (acc, pair) -> acc.offerTilePair(pair), Candidates::mergeFrom);
+      return new Pieces<>(c.toA, c.toB);
+    }, NeighborLists::merge);
   }
 
-  /** For each sample of {@code queries}, its k nearest among {@code refs} (self excluded). */
+  /**
+   * For each sample of {@code queries}, its k nearest among {@code refs}, excluding the sample
+   * itself when refs hold it (same global index).
+   */
   public static NeighborLists nearest(RowBlock queries, RowBlock refs, int k) {
-    int nq = queries.numRows();
-    int[] idx = new int[nq * k];
-    double[] dist = new double[nq * k];
-    Arrays.fill(idx, Integer.MAX_VALUE);
-    Arrays.fill(dist, Double.POSITIVE_INFINITY);
-    double[] qNorms = queries.columns().columnNormsSquared();
-    double[] rNorms = refs.columns().columnNormsSquared();
-    for (int q0 = 0; q0 < nq; q0 += TILE) {
-      int qn = Math.min(TILE, nq - q0);
-      DenseMatrix qTile = queries.columns().columns(q0, qn);
-      for (int r0 = 0; r0 < refs.numRows(); r0 += TILE) {
-        int rn = Math.min(TILE, refs.numRows() - r0);
-        DenseMatrix dots = refs.columns().columns(r0, rn).transposeMultiply(qTile);
-        double[] dv = dots.data();
-        for (int i = 0; i < qn; i++) {
-          int qi = q0 + i;
-          int self = queries.offset() + qi;
-          for (int j = 0; j < rn; j++) {
-            int global = refs.offset() + r0 + j;
-            if (global == self) {
-              continue;
-            }
-            double d2 = Math.max(0.0, qNorms[qi] + rNorms[r0 + j] - 2 * dv[i * rn + j]);
-            NeighborLists.offer(idx, dist, qi * k, k, d2, global);
+    Candidates c = new Candidates(queries, refs, k, false);
+    tilePairs(queries, refs, false, false).forEach(c::offerTilePair);
+    return c.toA;
+  }
+
+  /**
+   * The tile pairs (a-tile × b-tile, numbered a-tile-major) a search of a and b reads; of a
+   * block with itself ({@code same}), those with the b-tile at or after the a-tile.
+   */
+  private static IntStream tilePairs(RowBlock a, RowBlock b, boolean same, boolean parallel) {
+    int bTiles = tiles(b.numRows());
+    IntStream pairs = IntStream.range(0, tiles(a.numRows()) * bTiles)
+        .filter(p -> !same || p % bTiles >= p / bTiles);
+    return parallel ? pairs.parallel() : pairs;
+  }
+
+  private static int tiles(int rows) {
+    return (rows + TILE - 1) / TILE;
+  }
+
+  /**
+   * The lists one thread fills from its tile pairs: a's samples' neighbours among b and, when
+   * searched both ways, b's among a (the same lists when a and b are one block).
+   */
+  private static final class Candidates {
+    private final RowBlock a;
+    private final RowBlock b;
+    private final int k;
+    private final boolean same;
+    private final double[] aNorms;
+    private final double[] bNorms;
+    private final double[] dots = new double[TILE * TILE];
+    private NeighborLists toA;
+    private NeighborLists toB;
+
+    /** Both ways: a's lists and b's; blocks that are one (same offset) share them. */
+    Candidates(RowBlock a, RowBlock b, int k) {
+      this(a, b, k, true);
+    }
+
+    Candidates(RowBlock a, RowBlock b, int k, boolean bothWays) {
+      this.a = a;
+      this.b = b;
+      this.k = k;
+      this.same = bothWays && a.offset() == b.offset();
+      this.aNorms = a.columns().columnNormsSquared();
+      this.bNorms = same ? aNorms : b.columns().columnNormsSquared();
+      this.toA = empty(a, k);
+      this.toB = same ? toA : bothWays ? empty(b, k) : null;
+    }
+
+    private static NeighborLists empty(RowBlock block, int k) {
+      int[] idx = new int[block.numRows() * k];
+      double[] dist = new double[idx.length];
+      Arrays.fill(idx, Integer.MAX_VALUE);
+      Arrays.fill(dist, Double.POSITIVE_INFINITY);
+      return new NeighborLists(block.offset(), k, idx, dist);
+    }
+
+    /** Offers the distances of tile pair p (numbered as {@link #tilePairs} does). */
+    void offerTilePair(int p) {
+      int bTiles = tiles(b.numRows());
+      int a0 = p / bTiles * TILE;
+      int b0 = p % bTiles * TILE;
+      int an = Math.min(TILE, a.numRows() - a0);
+      int bn = Math.min(TILE, b.numRows() - b0);
+      int d = a.numCols();
+      // dots (bn × an, column-major) = B-tileᵀ A-tile; samples are the columns of d × n blocks.
+      LinalgBackend.blas().dgemm("T", "N", bn, an, d, 1.0, b.columns().data(), b0 * d, d,
+          a.columns().data(), a0 * d, d, 0.0, dots, 0, bn);
+      boolean diagonal = same && a0 == b0;
+      for (int i = 0; i < an; i++) {
+        int ga = a.offset() + a0 + i;
+        for (int j = diagonal ? i + 1 : 0; j < bn; j++) {
+          int gb = b.offset() + b0 + j;
+          if (gb == ga) {
+            continue;
+          }
+          double d2 = Math.max(0.0, aNorms[a0 + i] + bNorms[b0 + j] - 2 * dots[i * bn + j]);
+          toA.offer(a0 + i, d2, gb);
+          if (toB != null) {
+            toB.offer(b0 + j, d2, ga);
           }
         }
       }
     }
-    return new NeighborLists(queries.offset(), k, idx, dist);
-  }
 
+    /** Takes in the lists another thread filled from other tile pairs. */
+    void mergeFrom(Candidates other) {
+      toA = NeighborLists.merge(toA, other.toA);
+      toB = same ? toA : toB == null ? null : NeighborLists.merge(toB, other.toB);
+    }
+  }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Partitioned;
+import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
@@ -56,6 +57,43 @@ class ExactKnnTest {
     for (int i : new int[] {0, 17, ExactKnn.TILE - 1, ExactKnn.TILE, ExactKnn.TILE + 299}) {
       int[] expected = bruteForceNearest(x, i, 3);
       for (int q = 0; q < 3; q++) {
+        assertEquals(expected[q], l.index(i, q), "row " + i);
+      }
+    }
+  }
+
+  @Test
+  void blocksOfSeveralTilesEqualBruteForce() {
+    // Each unordered pair of blocks and of tiles is computed once and offered both ways:
+    // blocks that are not multiples of a tile, and tiles split across blocks, cover every pair.
+    int n = 2 * ExactKnn.TILE + 77;
+    DenseMatrix x = random(4, n, 3);
+    int k = 5;
+    for (int blocks : new int[] {1, 2, 5}) {
+      int i = 0;
+      for (NeighborLists l : ExactKnn.search(TestData.blocks(x, blocks), k).collect(v -> v)) {
+        for (int r = 0; r < l.numRows(); r++, i++) {
+          int[] expected = bruteForceNearest(x, i, k);
+          for (int q = 0; q < k; q++) {
+            assertEquals(expected[q], l.index(r, q), blocks + " blocks, row " + i);
+          }
+        }
+      }
+      assertEquals(n, i);
+    }
+  }
+
+  @Test
+  void queriesInsideTheReferencesSkipOnlyThemselves() {
+    // A query block that is part of the references at the same offset (as FSASL searches):
+    // every tile pair is read one way, and only the sample itself is left out.
+    int n = ExactKnn.TILE + 40;
+    DenseMatrix x = random(3, n, 4);
+    int rows = ExactKnn.TILE + 10;
+    NeighborLists l = ExactKnn.nearest(new RowBlock(0, x.columns(0, rows)), new RowBlock(0, x), 4);
+    for (int i = 0; i < rows; i++) {
+      int[] expected = bruteForceNearest(x, i, 4);
+      for (int q = 0; q < 4; q++) {
         assertEquals(expected[q], l.index(i, q), "row " + i);
       }
     }

@@ -1,11 +1,13 @@
 package io.github.sparkufs.examples;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +21,8 @@ import picocli.CommandLine.Option;
 /**
  * Fit times for dev/reference-bench: reads the data once, then fits each method
  * {@code --warmup} times untimed (JIT, Spark's first jobs) and {@code --repeats} times timed,
- * printing one CSV line per timed fit: the fit's wall seconds, its iterations and
+ * printing one CSV line per timed fit: the fit's wall seconds, the CPU seconds the whole
+ * process spent meanwhile (every thread: tasks, GC, JIT), its iterations and
  * graph seconds (from the model summary), the largest heap in use during the fit and the
  * process's peak resident set so far. With {@code --gemm}, first the machine's GEMM rate: one
  * n × n × d DGEMM through {@link LinalgBackend}, split in column halves over as many threads as
@@ -30,8 +33,11 @@ import picocli.CommandLine.Option;
 final class FitTiming extends SparkCommand {
 
   /** The CSV header of the fit lines. */
-  static final String HEADER = "impl,method,repeat,fit_seconds,iterations,graph_seconds,"
-      + "heap_peak_mb,rss_peak_mb";
+  static final String HEADER = "impl,method,repeat,fit_seconds,cpu_seconds,iterations,"
+      + "graph_seconds,heap_peak_mb,rss_peak_mb";
+
+  private static final OperatingSystemMXBean PROCESS =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   @Option(names = "--method", required = true, split = ",", paramLabel = "M",
       description = "Methods to time.")
@@ -81,11 +87,13 @@ final class FitTiming extends SparkCommand {
           selector.setIfPresent("numClusters", input.clusters);
           params.applyTo(selector, method);
           try (HeapWatch heap = new HeapWatch()) {
+            long cpuStart = PROCESS.getProcessCpuTime();
             long start = System.nanoTime();
             UnsupervisedSelectorModel model = selector.fit(labeled.frame);
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuSeconds = (PROCESS.getProcessCpuTime() - cpuStart) / 1e9;
             if (r >= 0) {
-              out.printf("ours,%s,%d,%.4f,%d,%s,%.1f,%.1f%n", method, r, seconds,
+              out.printf("ours,%s,%d,%.4f,%.4f,%d,%s,%.1f,%.1f%n", method, r, seconds, cpuSeconds,
                   model.summary().iterations(),
                   model.summary().diagnostics().getOrDefault("graphSeconds", Double.NaN),
                   heap.peakUsedBytes() / 1e6, peakResidentMegabytes());

@@ -34,8 +34,12 @@ public final class ExactKnn {
     // Spark runs a task per core already; on the driver the pair's tiles take the cores.
     boolean parallel = !x.execution().isDistributed();
     return x.blocks().crossMergeOnce((a, b) -> {
-      Candidates c = tilePairs(a, b, a.offset() == b.offset(), parallel).collect(() -> new Candidates(a, b, k),
-          (acc, pair) -> acc.offerTilePair(pair), Candidates::mergeFrom);
+      boolean same = a.offset() == b.offset();
+      double[] aNorms = a.columns().columnNormsSquared();
+      double[] bNorms = same ? aNorms : b.columns().columnNormsSquared();
+      Candidates c = tilePairs(a, b, same, parallel).collect(
+          () -> new Candidates(a, aNorms, b, bNorms, k, true),
+          Candidates::offerTilePair, Candidates::mergeFrom);
       return new Pieces<>(c.toA, c.toB);
     }, NeighborLists::merge);
   }
@@ -45,7 +49,8 @@ public final class ExactKnn {
    * itself when refs hold it (same global index).
    */
   public static NeighborLists nearest(RowBlock queries, RowBlock refs, int k) {
-    Candidates c = new Candidates(queries, refs, k, false);
+    Candidates c = new Candidates(queries, queries.columns().columnNormsSquared(), refs,
+        refs.columns().columnNormsSquared(), k, false);
     tilePairs(queries, refs, false, false).forEach(c::offerTilePair);
     return c.toA;
   }
@@ -72,7 +77,6 @@ public final class ExactKnn {
   private static final class Candidates {
     private final RowBlock a;
     private final RowBlock b;
-    private final int k;
     private final boolean same;
     private final double[] aNorms;
     private final double[] bNorms;
@@ -80,18 +84,18 @@ public final class ExactKnn {
     private NeighborLists toA;
     private NeighborLists toB;
 
-    /** Both ways: a's lists and b's; blocks that are one (same offset) share them. */
-    Candidates(RowBlock a, RowBlock b, int k) {
-      this(a, b, k, true);
-    }
-
-    Candidates(RowBlock a, RowBlock b, int k, boolean bothWays) {
+    /**
+     * @param aNorms the squared norms of a's samples (bNorms, b's)
+     * @param bothWays whether b's samples get lists too (one list when a and b are one block,
+     *     same offset), or only a's
+     */
+    Candidates(RowBlock a, double[] aNorms, RowBlock b, double[] bNorms, int k,
+        boolean bothWays) {
       this.a = a;
       this.b = b;
-      this.k = k;
       this.same = bothWays && a.offset() == b.offset();
-      this.aNorms = a.columns().columnNormsSquared();
-      this.bNorms = same ? aNorms : b.columns().columnNormsSquared();
+      this.aNorms = aNorms;
+      this.bNorms = bNorms;
       this.toA = empty(a, k);
       this.toB = same ? toA : bothWays ? empty(b, k) : null;
     }

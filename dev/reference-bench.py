@@ -1,7 +1,7 @@
 """The public references' side of dev/reference-bench, and its report.
 
   reference-bench.py fit METHOD DATA d c    one timed fit of scikit-feature's METHOD, as a CSV line
-  reference-bench.py report RAW CSV PNG     the medians per method, the chart
+  reference-bench.py report RAW c CSV PNG CMD   medians, flop floors (c clusters), the chart
 
 `fit` runs in a process of its own per fit, so that ru_maxrss is that fit's peak (the
 interpreter and the data included: `load` gives the same process without a fit). Each
@@ -78,8 +78,26 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def main_report(raw, out_csv, out_png, command):
-    rows = list(csv.DictReader(open(raw)))
+def floor_flops(method, n, d, c, iterations):
+    """The arithmetic of a fit that no implementation avoids, in flops (2 per multiply-add).
+
+    graph: the n x n inner products of the exact kNN search, n^2 d (symmetric: half of 2 n^2 d);
+    gram: a d x d Gram matrix over the n samples, n d^2 (symmetric); per iteration, NDFS's
+    Cholesky solve of its d x d system (d^3 / 3) and its n x d x c products (4 n d c), UDFS's
+    reduction of its d x d matrix to tridiagonal form (4 d^3 / 3, the least a dense symmetric
+    eigensolver does). Scores, sparse graph products, LARS steps and k-means starts are left out.
+    """
+    graph = n * n * d
+    gram = n * d * d
+    per_iteration = {"ndfs": d ** 3 / 3 + 4 * n * d * c, "udfs": 4 * d ** 3 / 3}
+    extra = {"mcfs": gram, "ndfs": gram, "udfs": gram}
+    return graph + extra.get(method, 0) + iterations * per_iteration.get(method, 0)
+
+
+def main_report(raw, c, out_csv, out_png, command):
+    rows = list(csv.DictReader(l for l in open(raw) if not l.startswith("#")))
+    gemm = dict(kv.split("=") for l in open(raw) if l.startswith("# gemm,")
+                for kv in l.strip().split(",")[1:])
     methods = sorted({r["method"] for r in rows if r["impl"] == "ours"},
                      key=[r["method"] for r in rows].index)
     base = [float(r["rss_peak_mb"]) for r in rows if r["method"] == "load"]
@@ -94,7 +112,9 @@ def main_report(raw, out_csv, out_png, command):
         v = [float(r["fit_seconds"]) for r in rows if r["impl"] == impl and r["method"] == method]
         return (min(v), max(v), len(v)) if v else (float("nan"),) * 2 + (0,)
 
-    machine = (f"{platform.node()}; {platform.machine()}; "
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
+                if l.startswith("model name")), platform.processor())
+    machine = (f"{platform.node()}; {cpu}; "
                f"{subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} cores; "
                f"{platform.python_implementation()} {platform.python_version()}; "
                f"numpy {np.__version__}")
@@ -117,10 +137,15 @@ def main_report(raw, out_csv, out_png, command):
             "ref_rss_peak_mb": median("skfeature", m, "rss_peak_mb"),
             "ref_rss_without_fit_mb": load_rss,
         })
+        if gemm:
+            iterations = table[-1]["ours_iterations"]
+            floor = floor_flops(m, int(gemm["n"]), int(gemm["d"]), int(c), iterations) / (
+                float(gemm["gflops"]) * 1e9)
+            table[-1].update(floor_s=floor, ours_over_floor=table[-1]["ours_fit_s"] / floor,
+                             ref_over_floor=table[-1]["ref_fit_s"] / floor)
     with open(out_csv, "w", newline="") as f:
         f.write(f"# command: {command}\n# machine: {machine}\n")
-        for line in (l for l in open(raw) if l.startswith("#")):
-            f.write(line)
+        f.writelines(l for l in open(raw) if l.startswith("#"))
         w = csv.DictWriter(f, fieldnames=list(table[0]), lineterminator="\n")
         w.writeheader()
         for t in table:
@@ -128,7 +153,9 @@ def main_report(raw, out_csv, out_png, command):
     chart(table, out_png)
     for t in table:
         print(f"{t['method']:9s} ours {t['ours_fit_s']:7.3f} s  scikit-feature "
-              f"{t['ref_fit_s']:7.3f} s  ratio {t['ref_fit_s'] / t['ours_fit_s']:5.1f}x")
+              f"{t['ref_fit_s']:7.3f} s  ratio {t['ref_fit_s'] / t['ours_fit_s']:5.1f}x  "
+              f"floor {t.get('floor_s', float('nan')):6.3f} s  ours/floor "
+              f"{t.get('ours_over_floor', float('nan')):5.1f}")
 
 
 def chart(table, out_png):
@@ -158,6 +185,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "fit":
         main_fit(*sys.argv[2:7])
     elif sys.argv[1] == "report":
-        main_report(*sys.argv[2:6])
+        main_report(*sys.argv[2:7])
     else:
         raise SystemExit(__doc__)

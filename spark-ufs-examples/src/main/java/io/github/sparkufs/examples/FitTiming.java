@@ -25,8 +25,8 @@ import picocli.CommandLine.Option;
  * process spent meanwhile (every thread: tasks, GC, JIT), its iterations and
  * graph seconds (from the model summary), the largest heap in use during the fit and the
  * process's peak resident set so far. With {@code --gemm}, first the machine's GEMM rate: one
- * n × n × d DGEMM through {@link LinalgBackend}, split in column halves over as many threads as
- * Spark has cores, best of three. Not a CLI command: the benchmark script runs its main.
+ * n × n × d DGEMM of the data's n and d through {@link LinalgBackend}, its columns split over
+ * as many threads as Spark has cores, best of three. Not a CLI command: the benchmark script runs its main.
  */
 @Command(name = "fit-timing",
     description = "Fit times of methods on one dataset, as CSV lines (dev/reference-bench).")
@@ -55,9 +55,8 @@ final class FitTiming extends SparkCommand {
   @Option(names = "--repeats", paramLabel = "N", description = "Timed fits per method.")
   int repeats = 3;
 
-  @Option(names = "--gemm", paramLabel = "N,D", split = ",",
-      description = "Also time an N x N x D DGEMM (the GEMM rate).")
-  int[] gemm;
+  @Option(names = "--gemm", description = "First time an n x n x d DGEMM of the data's n and d.")
+  boolean gemm;
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new FitTiming()).execute(args));
@@ -70,16 +69,14 @@ final class FitTiming extends SparkCommand {
       throw new UsageException("--warmup must be >= 0 and --repeats >= 1, got " + warmup + ", "
           + repeats);
     }
-    if (gemm != null && gemm.length != 2) {
-      throw new UsageException("--gemm takes N,D, got " + gemm.length + " numbers");
-    }
     try (SparkSession spark = session(String.join(",", methods))) {
-      if (gemm != null) {
-        int threads = spark.sparkContext().defaultParallelism();
-        out.printf("gemm,n=%d,d=%d,threads=%d,gflops=%.2f%n", gemm[0], gemm[1], threads,
-            gemmRate(gemm[0], gemm[1], threads));
-      }
       LabeledData labeled = input.read(spark);
+      if (gemm) {
+        int n = Math.toIntExact(labeled.frame.count());
+        int threads = spark.sparkContext().defaultParallelism();
+        out.printf("gemm,n=%d,d=%d,threads=%d,gflops=%.2f%n", n, labeled.numFeatures, threads,
+            gemmRate(n, labeled.numFeatures, threads));
+      }
       out.println(HEADER);
       for (String method : methods) {
         for (int r = -warmup; r < repeats; r++) {

@@ -152,9 +152,10 @@ def main_report(raw, c, out_csv, out_png, command):
             w.writerow({k: (f"{v:.4g}" if isinstance(v, float) else v) for k, v in t.items()})
     chart(table, out_png)
     for t in table:
-        print(f"{t['method']:9s} ours {t['ours_fit_s']:7.3f} s  scikit-feature "
-              f"{t['ref_fit_s']:7.3f} s  ratio {t['ref_fit_s'] / t['ours_fit_s']:5.1f}x  "
-              f"floor {t.get('floor_s', float('nan')):6.3f} s  ours/floor "
+        print(f"{t['method']:9s} fit s: ours {t['ours_fit_s']:7.3f}, scikit-feature "
+              f"{t['ref_fit_s']:7.3f} ({t['ref_fit_s'] / t['ours_fit_s']:5.1f}x); CPU s: ours "
+              f"{t['ours_cpu_s']:6.2f}, scikit-feature {t['ref_cpu_s']:6.2f}; floor "
+              f"{t.get('floor_s', float('nan')):6.3f} s, ours / floor "
               f"{t.get('ours_over_floor', float('nan')):5.1f}")
 
 

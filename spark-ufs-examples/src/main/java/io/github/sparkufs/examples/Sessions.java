@@ -12,7 +12,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The CLI's SparkSession. Under spark-submit the master and conf come from spark-submit; when
  * run directly ({@code bin/spark-ufs}) the master is {@code --master} (default local[*]) and
- * {@code $SPARK_CONF_DIR/spark-defaults.conf} is read, as spark-submit would.
+ * {@code $SPARK_CONF_DIR/spark-defaults.conf} is read, as spark-submit would. A local master
+ * starts lean: the web UI off and one shuffle partition per core, unless the conf sets them.
  */
 final class Sessions {
 
@@ -39,6 +40,13 @@ final class Sessions {
     }
     if (!conf.contains("spark.master")) {
       conf.setMaster(master);
+    }
+    if (conf.get("spark.master").startsWith("local")) {
+      // A local run is one process on this machine: no web UI to start, and as many shuffle
+      // partitions as cores (spark-defaults.conf may set either otherwise).
+      conf.setIfMissing("spark.ui.enabled", "false");
+      conf.setIfMissing("spark.sql.shuffle.partitions",
+          String.valueOf(Runtime.getRuntime().availableProcessors()));
     }
     conf.setAppName(appName);
     return SparkSession.builder().config(conf).getOrCreate();

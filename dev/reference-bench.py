@@ -177,7 +177,7 @@ def chart(table, out_png):
             ax.set_yscale("log")
     ax_t.legend()
     ax_m.set_title("JVM (Spark local) vs Python process", fontsize=9)
-    ax_t.set_title("COIL20, same graph and params", fontsize=9)
+    ax_t.set_title("same data and graph (docs/benchmarks.md)", fontsize=9)
     fig.tight_layout()
     fig.savefig(out_png, dpi=110)
 

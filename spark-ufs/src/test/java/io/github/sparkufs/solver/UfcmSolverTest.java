@@ -9,6 +9,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
@@ -141,6 +142,367 @@ class UfcmSolverTest {
         assertTrue(chosen < 0.9 * currentCost, "a random clustering was not improved");
       }
     }
+  }
+
+  /** Tiny data for the dense replays: d features × n samples, two clusters far apart in 0 and 1. */
+  private static double[][] tinyClusters(int d, int n, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    double[][] x = new double[d][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < d; j++) {
+        x[j][i] = (j < 2 && i % 2 == 1 ? 8.0 : 0.0) + (j + 1) * 0.5 * rnd.nextGaussian();
+      }
+    }
+    return x;
+  }
+
+  /**
+   * Algorithm 1 replayed densely on a tiny problem, by a path independent of the solver's:
+   * S_t = X Xᵀ of the centred X (Eq. 2); U (Eq. 9 and 14) by brute force over every
+   * 2-clustering, asserted to be the unique minimiser of {@code ||WᵀX − GUᵀ||²} so that the
+   * solver's candidate set must find it; G the cluster means (Eq. 10); D by Eq. 7; W the top d'
+   * eigenvectors (Jacobi) of Eq. 13 formed as printed; Eq. 6 term by term with the ε-smoothed
+   * ℓ2,p penalty. The solver's recorded objective must equal the replay value by value.
+   */
+  @Test
+  void objectiveHistoryEqualsAlgorithm1ReplayedDensely() {
+    int d = 5;
+    int n = 12;
+    int c = 2;
+    double[][] settings = {{1.0, 0.5, 1.0}, {0.6, 2.0, 0.5}, {1.5, 1.0, 1.5}};
+    for (double[] setting : settings) {
+      double alpha = setting[0];
+      double beta = setting[1];
+      double p = setting[2];
+      double[][] x = centred(tinyClusters(d, n, 7));
+      double[][] st = multiplyTranspose(x, x);
+      double[][] w = topEigenvectors(st, c);
+      int[] u = bestTwoClustering(x, w);
+      List<Double> replay = new java.util.ArrayList<>();
+      replay.add(eq6(x, st, w, u, alpha, beta, p));
+      for (int t = 1; t <= 6; t++) {
+        double[] dw = eq7(w, p);
+        u = bestTwoClustering(x, w);
+        double[][] between = betweenScatter(x, u);
+        double[][] m = new double[d][d];
+        for (int a = 0; a < d; a++) {
+          for (int b = 0; b < d; b++) {
+            // Eq. 13: S_t + α X U (UᵀU)⁻¹ Uᵀ Xᵀ − α X Xᵀ − β D, with X Xᵀ = S_t (centred X).
+            m[a][b] = st[a][b] + alpha * between[a][b] - alpha * st[a][b]
+                - (a == b ? beta * dw[a] : 0);
+          }
+        }
+        w = topEigenvectors(m, c);
+        replay.add(eq6(x, st, w, u, alpha, beta, p));
+      }
+      DenseMatrix data = new DenseMatrix(d, n);
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < d; j++) {
+          data.set(j, i, x[j][i] + 3.0 * j);
+        }
+      }
+      double[] recorded = new UfcmSolver(options(c, 6, 0.0, 13).with(UfcmSolver.ALPHA, alpha)
+          .with(UfcmSolver.BETA, beta).with(UfcmSolver.P, p).with(UfcmSolver.PROJECTION_DIM, 0)
+          .with(UfcmSolver.RESTARTS, 3)).fit(RowBlockMatrix.local(data)).objectiveHistory();
+      // tol = 0 stops early only on an unchanged value.
+      assertTrue(recorded.length >= 3, "history of " + recorded.length);
+      for (int t = 0; t < recorded.length; t++) {
+        double expected = replay.get(t);
+        // Measured: largest relative difference 1.3e-15 over the three settings (7 values each).
+        assertEquals(expected, recorded[t], 1e-10 * Math.abs(expected),
+            "alpha " + alpha + ", beta " + beta + ", p " + p + ": objective at iteration " + t);
+      }
+    }
+  }
+
+  /**
+   * The solver's D ({@link RowSparsityWeights#l2p}, Eq. 7) makes {@code β Tr(WᵀDW)} tangent to
+   * the ℓ2,p penalty at the current W, and Eq. 10 substituted turns Eq. 6 into Eq. 12: at W₀,
+   * Eq. 6 (G at its optimum) and Eq. 12's {@code Tr(Wᵀ M W)} (D from W₀) have the same
+   * directional derivatives, checked by central differences along random directions; and G of
+   * Eq. 10 is a stationary point of the k-means term.
+   */
+  @Test
+  void eq12IsTangentToEq6AtTheCurrentW() {
+    int d = 5;
+    int n = 12;
+    int c = 2;
+    double alpha = 0.8;
+    double beta = 1.5;
+    SplittableRandom rnd = new SplittableRandom(5);
+    double[][] x = centred(tinyClusters(d, n, 3));
+    double[][] st = multiplyTranspose(x, x);
+    for (double p : new double[] {0.5, 1.0, 1.5}) {
+      double[][] w0 = topEigenvectors(st, c);
+      w0[4][1] = 0.05; // a small row, where the p < 1 penalty curves most
+      int[] u = bestTwoClustering(x, w0);
+      DenseMatrix dense = new DenseMatrix(d, c);
+      for (int i = 0; i < d; i++) {
+        for (int a = 0; a < c; a++) {
+          dense.set(i, a, w0[i][a]);
+        }
+      }
+      double[] dw = RowSparsityWeights.l2p(dense, p, RowSparsityWeights.DEFAULT_EPSILON);
+      double[][] between = betweenScatter(x, u);
+      double[][] m = new double[d][d];
+      for (int a = 0; a < d; a++) {
+        for (int b = 0; b < d; b++) {
+          m[a][b] = st[a][b] + alpha * between[a][b] - alpha * st[a][b]
+              - (a == b ? beta * dw[a] : 0);
+        }
+      }
+      for (int trial = 0; trial < 5; trial++) {
+        double[][] e = new double[d][c];
+        for (double[] row : e) {
+          for (int a = 0; a < c; a++) {
+            row[a] = rnd.nextGaussian();
+          }
+        }
+        double h = 1e-5;
+        double f = (eq6(x, st, plus(w0, h, e), u, alpha, beta, p)
+            - eq6(x, st, plus(w0, -h, e), u, alpha, beta, p)) / (2 * h);
+        double g = (quadratic(m, plus(w0, h, e)) - quadratic(m, plus(w0, -h, e))) / (2 * h);
+        // Measured: relative differences up to 1.2e-10 (h = 1e-5).
+        assertEquals(f, g, 1e-8 * Math.max(1, Math.abs(f)), "p " + p + ", direction " + trial);
+      }
+      // G of Eq. 10 (the cluster means of WᵀX): the k-means term's gradient in G vanishes.
+      double[][] y = transposeMultiply(w0, x);
+      double[][] g = clusterMeans(y, u);
+      for (int a = 0; a < c; a++) {
+        for (int k = 0; k < 2; k++) {
+          double h = 1e-4;
+          g[a][k] += h;
+          double up = kmeansTerm(y, g, u);
+          g[a][k] -= 2 * h;
+          double down = kmeansTerm(y, g, u);
+          g[a][k] += h;
+          assertEquals(0, (up - down) / (2 * h), 1e-6, "∂/∂G at (" + a + ", " + k + ")");
+        }
+      }
+    }
+  }
+
+  private static double[][] centred(double[][] x) {
+    double[][] out = new double[x.length][];
+    for (int j = 0; j < x.length; j++) {
+      double mean = java.util.Arrays.stream(x[j]).average().orElseThrow();
+      out[j] = java.util.Arrays.stream(x[j]).map(v -> v - mean).toArray();
+    }
+    return out;
+  }
+
+  /** Eq. 6 with G = the cluster means of WᵀX (Eq. 10) and the ε-smoothed ℓ2,p penalty. */
+  private static double eq6(double[][] x, double[][] st, double[][] w, int[] u, double alpha,
+      double beta, double p) {
+    double[][] y = transposeMultiply(w, x);
+    double penalty = 0;
+    for (double[] row : w) {
+      double squared = 0;
+      for (double v : row) {
+        squared += v * v;
+      }
+      penalty += Math.pow(squared + RowSparsityWeights.DEFAULT_EPSILON, p / 2);
+    }
+    return quadratic(st, w) - alpha * kmeansTerm(y, clusterMeans(y, u), u) - beta * penalty;
+  }
+
+  /** Eq. 7 with the smoothing ε: {@code D_ii = p / (2 (||wⁱ||² + ε)^{(2 − p)/2})}. */
+  private static double[] eq7(double[][] w, double p) {
+    double[] out = new double[w.length];
+    for (int i = 0; i < w.length; i++) {
+      double squared = 0;
+      for (double v : w[i]) {
+        squared += v * v;
+      }
+      out[i] = p / (2 * Math.pow(squared + RowSparsityWeights.DEFAULT_EPSILON, (2 - p) / 2));
+    }
+    return out;
+  }
+
+  /** {@code ||Y − G Uᵀ||²}. */
+  private static double kmeansTerm(double[][] y, double[][] g, int[] u) {
+    double s = 0;
+    for (int i = 0; i < u.length; i++) {
+      for (int a = 0; a < y.length; a++) {
+        double diff = y[a][i] - g[a][u[i]];
+        s += diff * diff;
+      }
+    }
+    return s;
+  }
+
+  /** The means of the columns of y per label (0 or 1), as columns. */
+  private static double[][] clusterMeans(double[][] y, int[] u) {
+    double[][] g = new double[y.length][2];
+    int[] count = new int[2];
+    for (int label : u) {
+      count[label]++;
+    }
+    for (int i = 0; i < u.length; i++) {
+      for (int a = 0; a < y.length; a++) {
+        g[a][u[i]] += y[a][i] / count[u[i]];
+      }
+    }
+    return g;
+  }
+
+  /** {@code X U (UᵀU)⁻¹ Uᵀ Xᵀ = Σ_k n_k m_k m_kᵀ}. */
+  private static double[][] betweenScatter(double[][] x, int[] u) {
+    double[][] means = clusterMeans(x, u);
+    int[] count = new int[2];
+    for (int label : u) {
+      count[label]++;
+    }
+    double[][] b = new double[x.length][x.length];
+    for (int a = 0; a < x.length; a++) {
+      for (int e = 0; e < x.length; e++) {
+        for (int k = 0; k < 2; k++) {
+          b[a][e] += count[k] * means[a][k] * means[e][k];
+        }
+      }
+    }
+    return b;
+  }
+
+  /**
+   * The 2-clustering minimising {@code ||WᵀX − GUᵀ||²} with G its means, by enumerating all;
+   * asserts the minimiser is unique (sample 0 labelled 0).
+   */
+  private static int[] bestTwoClustering(double[][] x, double[][] w) {
+    double[][] y = transposeMultiply(w, x);
+    int n = x[0].length;
+    double best = Double.POSITIVE_INFINITY;
+    double second = Double.POSITIVE_INFINITY;
+    int[] bestLabels = null;
+    for (int mask = 1; mask < 1 << (n - 1); mask++) {
+      int[] u = new int[n];
+      for (int i = 1; i < n; i++) {
+        u[i] = (mask >> (i - 1)) & 1;
+      }
+      double cost = kmeansTerm(y, clusterMeans(y, u), u);
+      if (cost < best) {
+        second = best;
+        best = cost;
+        bestLabels = u;
+      } else if (cost < second) {
+        second = cost;
+      }
+    }
+    assertTrue(second > best * (1 + 1e-6), "the best 2-clustering is not unique");
+    return bestLabels;
+  }
+
+  private static double[][] plus(double[][] w, double h, double[][] e) {
+    double[][] out = new double[w.length][w[0].length];
+    for (int i = 0; i < w.length; i++) {
+      for (int a = 0; a < w[0].length; a++) {
+        out[i][a] = w[i][a] + h * e[i][a];
+      }
+    }
+    return out;
+  }
+
+  /** {@code Tr(Wᵀ M W)}. */
+  private static double quadratic(double[][] m, double[][] w) {
+    double s = 0;
+    for (int a = 0; a < w[0].length; a++) {
+      for (int i = 0; i < m.length; i++) {
+        for (int j = 0; j < m.length; j++) {
+          s += w[i][a] * m[i][j] * w[j][a];
+        }
+      }
+    }
+    return s;
+  }
+
+  /** {@code A Bᵀ}. */
+  private static double[][] multiplyTranspose(double[][] a, double[][] b) {
+    double[][] out = new double[a.length][b.length];
+    for (int i = 0; i < a.length; i++) {
+      for (int j = 0; j < b.length; j++) {
+        for (int k = 0; k < a[0].length; k++) {
+          out[i][j] += a[i][k] * b[j][k];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** {@code Aᵀ B}. */
+  private static double[][] transposeMultiply(double[][] a, double[][] b) {
+    double[][] out = new double[a[0].length][b[0].length];
+    for (int i = 0; i < a[0].length; i++) {
+      for (int j = 0; j < b[0].length; j++) {
+        for (int k = 0; k < a.length; k++) {
+          out[i][j] += a[k][i] * b[k][j];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The eigenvectors of the {@code count} largest eigenvalues of a symmetric m, by Jacobi. */
+  private static double[][] topEigenvectors(double[][] m, int count) {
+    int d = m.length;
+    double[][] a = new double[d][];
+    double[][] v = new double[d][d];
+    for (int i = 0; i < d; i++) {
+      a[i] = m[i].clone();
+      v[i][i] = 1;
+    }
+    for (int sweep = 0; sweep < 100; sweep++) {
+      double off = 0;
+      for (int i = 0; i < d; i++) {
+        for (int j = i + 1; j < d; j++) {
+          off += a[i][j] * a[i][j];
+        }
+      }
+      if (off < 1e-30) {
+        break;
+      }
+      for (int i = 0; i < d; i++) {
+        for (int j = i + 1; j < d; j++) {
+          if (a[i][j] == 0) {
+            continue;
+          }
+          double theta = (a[j][j] - a[i][i]) / (2 * a[i][j]);
+          double t = Math.signum(theta == 0 ? 1 : theta)
+              / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+          double cos = 1 / Math.sqrt(t * t + 1);
+          double sin = t * cos;
+          for (int k = 0; k < d; k++) {
+            double aki = a[k][i];
+            double akj = a[k][j];
+            a[k][i] = cos * aki - sin * akj;
+            a[k][j] = sin * aki + cos * akj;
+          }
+          for (int k = 0; k < d; k++) {
+            double aik = a[i][k];
+            double ajk = a[j][k];
+            a[i][k] = cos * aik - sin * ajk;
+            a[j][k] = sin * aik + cos * ajk;
+          }
+          for (int k = 0; k < d; k++) {
+            double vki = v[k][i];
+            double vkj = v[k][j];
+            v[k][i] = cos * vki - sin * vkj;
+            v[k][j] = sin * vki + cos * vkj;
+          }
+        }
+      }
+    }
+    Integer[] order = new Integer[d];
+    for (int i = 0; i < d; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (i, j) -> Double.compare(a[j][j], a[i][i]));
+    double[][] out = new double[d][count];
+    for (int i = 0; i < d; i++) {
+      for (int k = 0; k < count; k++) {
+        out[i][k] = v[i][order[k]];
+      }
+    }
+    return out;
   }
 
   @Test

@@ -1,5 +1,10 @@
 package io.github.sparkufs.solver;
 
+import static io.github.sparkufs.solver.DenseReference.eigenvectors;
+import static io.github.sparkufs.solver.DenseReference.multiplyTranspose;
+import static io.github.sparkufs.solver.DenseReference.plus;
+import static io.github.sparkufs.solver.DenseReference.quadratic;
+import static io.github.sparkufs.solver.DenseReference.transposeMultiply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +17,8 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import io.github.sparkufs.testing.TestData;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -176,23 +183,14 @@ class UfcmSolverTest {
       double p = setting[2];
       double[][] x = centred(tinyClusters(d, n, 7));
       double[][] st = multiplyTranspose(x, x);
-      double[][] w = topEigenvectors(st, c);
+      double[][] w = eigenvectors(st, c, true);
       int[] u = bestTwoClustering(x, w);
-      List<Double> replay = new java.util.ArrayList<>();
+      List<Double> replay = new ArrayList<>();
       replay.add(eq6(x, st, w, u, alpha, beta, p));
       for (int t = 1; t <= 6; t++) {
         double[] dw = eq7(w, p);
         u = bestTwoClustering(x, w);
-        double[][] between = betweenScatter(x, u);
-        double[][] m = new double[d][d];
-        for (int a = 0; a < d; a++) {
-          for (int b = 0; b < d; b++) {
-            // Eq. 13: S_t + α X U (UᵀU)⁻¹ Uᵀ Xᵀ − α X Xᵀ − β D, with X Xᵀ = S_t (centred X).
-            m[a][b] = st[a][b] + alpha * between[a][b] - alpha * st[a][b]
-                - (a == b ? beta * dw[a] : 0);
-          }
-        }
-        w = topEigenvectors(m, c);
+        w = eigenvectors(eq13(x, st, u, dw, alpha, beta), c, true);
         replay.add(eq6(x, st, w, u, alpha, beta, p));
       }
       DenseMatrix data = new DenseMatrix(d, n);
@@ -233,7 +231,7 @@ class UfcmSolverTest {
     double[][] x = centred(tinyClusters(d, n, 3));
     double[][] st = multiplyTranspose(x, x);
     for (double p : new double[] {0.5, 1.0, 1.5}) {
-      double[][] w0 = topEigenvectors(st, c);
+      double[][] w0 = eigenvectors(st, c, true);
       w0[4][1] = 0.05; // a small row, where the p < 1 penalty curves most
       int[] u = bestTwoClustering(x, w0);
       DenseMatrix dense = new DenseMatrix(d, c);
@@ -243,14 +241,7 @@ class UfcmSolverTest {
         }
       }
       double[] dw = RowSparsityWeights.l2p(dense, p, RowSparsityWeights.DEFAULT_EPSILON);
-      double[][] between = betweenScatter(x, u);
-      double[][] m = new double[d][d];
-      for (int a = 0; a < d; a++) {
-        for (int b = 0; b < d; b++) {
-          m[a][b] = st[a][b] + alpha * between[a][b] - alpha * st[a][b]
-              - (a == b ? beta * dw[a] : 0);
-        }
-      }
+      double[][] m = eq13(x, st, u, dw, alpha, beta);
       for (int trial = 0; trial < 5; trial++) {
         double[][] e = new double[d][c];
         for (double[] row : e) {
@@ -285,8 +276,8 @@ class UfcmSolverTest {
   private static double[][] centred(double[][] x) {
     double[][] out = new double[x.length][];
     for (int j = 0; j < x.length; j++) {
-      double mean = java.util.Arrays.stream(x[j]).average().orElseThrow();
-      out[j] = java.util.Arrays.stream(x[j]).map(v -> v - mean).toArray();
+      double mean = Arrays.stream(x[j]).average().orElseThrow();
+      out[j] = Arrays.stream(x[j]).map(v -> v - mean).toArray();
     }
     return out;
   }
@@ -346,22 +337,29 @@ class UfcmSolverTest {
     return g;
   }
 
-  /** {@code X U (UᵀU)⁻¹ Uᵀ Xᵀ = Σ_k n_k m_k m_kᵀ}. */
-  private static double[][] betweenScatter(double[][] x, int[] u) {
+  /**
+   * Eq. 13, {@code S_t + α X U (UᵀU)⁻¹ Uᵀ Xᵀ − α X Xᵀ − β D}, with {@code X Xᵀ = S_t} (X centred)
+   * and {@code X U (UᵀU)⁻¹ Uᵀ Xᵀ = Σ_k n_k m_k m_kᵀ} (m_k the cluster means).
+   */
+  private static double[][] eq13(double[][] x, double[][] st, int[] u, double[] dw,
+      double alpha, double beta) {
     double[][] means = clusterMeans(x, u);
     int[] count = new int[2];
     for (int label : u) {
       count[label]++;
     }
-    double[][] b = new double[x.length][x.length];
-    for (int a = 0; a < x.length; a++) {
-      for (int e = 0; e < x.length; e++) {
+    int d = x.length;
+    double[][] m = new double[d][d];
+    for (int a = 0; a < d; a++) {
+      for (int e = 0; e < d; e++) {
+        double between = 0;
         for (int k = 0; k < 2; k++) {
-          b[a][e] += count[k] * means[a][k] * means[e][k];
+          between += count[k] * means[a][k] * means[e][k];
         }
+        m[a][e] = st[a][e] + alpha * between - alpha * st[a][e] - (a == e ? beta * dw[a] : 0);
       }
     }
-    return b;
+    return m;
   }
 
   /**
@@ -390,119 +388,6 @@ class UfcmSolverTest {
     }
     assertTrue(second > best * (1 + 1e-6), "the best 2-clustering is not unique");
     return bestLabels;
-  }
-
-  private static double[][] plus(double[][] w, double h, double[][] e) {
-    double[][] out = new double[w.length][w[0].length];
-    for (int i = 0; i < w.length; i++) {
-      for (int a = 0; a < w[0].length; a++) {
-        out[i][a] = w[i][a] + h * e[i][a];
-      }
-    }
-    return out;
-  }
-
-  /** {@code Tr(Wᵀ M W)}. */
-  private static double quadratic(double[][] m, double[][] w) {
-    double s = 0;
-    for (int a = 0; a < w[0].length; a++) {
-      for (int i = 0; i < m.length; i++) {
-        for (int j = 0; j < m.length; j++) {
-          s += w[i][a] * m[i][j] * w[j][a];
-        }
-      }
-    }
-    return s;
-  }
-
-  /** {@code A Bᵀ}. */
-  private static double[][] multiplyTranspose(double[][] a, double[][] b) {
-    double[][] out = new double[a.length][b.length];
-    for (int i = 0; i < a.length; i++) {
-      for (int j = 0; j < b.length; j++) {
-        for (int k = 0; k < a[0].length; k++) {
-          out[i][j] += a[i][k] * b[j][k];
-        }
-      }
-    }
-    return out;
-  }
-
-  /** {@code Aᵀ B}. */
-  private static double[][] transposeMultiply(double[][] a, double[][] b) {
-    double[][] out = new double[a[0].length][b[0].length];
-    for (int i = 0; i < a[0].length; i++) {
-      for (int j = 0; j < b[0].length; j++) {
-        for (int k = 0; k < a.length; k++) {
-          out[i][j] += a[k][i] * b[k][j];
-        }
-      }
-    }
-    return out;
-  }
-
-  /** The eigenvectors of the {@code count} largest eigenvalues of a symmetric m, by Jacobi. */
-  private static double[][] topEigenvectors(double[][] m, int count) {
-    int d = m.length;
-    double[][] a = new double[d][];
-    double[][] v = new double[d][d];
-    for (int i = 0; i < d; i++) {
-      a[i] = m[i].clone();
-      v[i][i] = 1;
-    }
-    for (int sweep = 0; sweep < 100; sweep++) {
-      double off = 0;
-      for (int i = 0; i < d; i++) {
-        for (int j = i + 1; j < d; j++) {
-          off += a[i][j] * a[i][j];
-        }
-      }
-      if (off < 1e-30) {
-        break;
-      }
-      for (int i = 0; i < d; i++) {
-        for (int j = i + 1; j < d; j++) {
-          if (a[i][j] == 0) {
-            continue;
-          }
-          double theta = (a[j][j] - a[i][i]) / (2 * a[i][j]);
-          double t = Math.signum(theta == 0 ? 1 : theta)
-              / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-          double cos = 1 / Math.sqrt(t * t + 1);
-          double sin = t * cos;
-          for (int k = 0; k < d; k++) {
-            double aki = a[k][i];
-            double akj = a[k][j];
-            a[k][i] = cos * aki - sin * akj;
-            a[k][j] = sin * aki + cos * akj;
-          }
-          for (int k = 0; k < d; k++) {
-            double aik = a[i][k];
-            double ajk = a[j][k];
-            a[i][k] = cos * aik - sin * ajk;
-            a[j][k] = sin * aik + cos * ajk;
-          }
-          for (int k = 0; k < d; k++) {
-            double vki = v[k][i];
-            double vkj = v[k][j];
-            v[k][i] = cos * vki - sin * vkj;
-            v[k][j] = sin * vki + cos * vkj;
-          }
-        }
-      }
-    }
-    Integer[] order = new Integer[d];
-    for (int i = 0; i < d; i++) {
-      order[i] = i;
-    }
-    java.util.Arrays.sort(order, (i, j) -> Double.compare(a[j][j], a[i][i]));
-    double[][] out = new double[d][count];
-    for (int i = 0; i < d; i++) {
-      for (int k = 0; k < count; k++) {
-        out[i][k] = v[i][order[k]];
-      }
-    }
-    return out;
   }
 
   @Test

@@ -42,6 +42,8 @@ class MatlabReferenceAgreementTest {
   private static final double SAME_ARITHMETIC_TOL = 1e-6;
   /** FSASL.m's default Localk, the neighbours of its graphs. */
   private static final int FSASL_NEIGHBORS = 5;
+  /** The neighbours of RSFS_single.m's {@code constructW(fea)} (its default k). */
+  private static final int RSFS_NEIGHBORS = 5;
 
   private record Case(String name, DenseMatrix x, ReferenceFixture params) {
     int k() {
@@ -306,6 +308,42 @@ class MatlabReferenceAgreementTest {
         .fit(RowBlockMatrix.local(c.x), firstGraph(ref, c.x.cols())).objectiveHistory();
     assertEquals(theirs.length, ours.length, name + ": iterations");
     assertFalse(rises(ours), name + ": our objective rose: " + Arrays.toString(ours));
+  }
+
+  /**
+   * RSFS.m (LeiShiCS/RSFS) run as its RSFS_single.m runs it, at α = 1, β = 1, ν = 0.1 (its ℓ1
+   * weight), against ours with those values (our γ = 0.1), the spectral start, ν = 10⁸ (the
+   * reference's hard-coded orthogonality weight), k = 5 and standardization off. The graphs
+   * differ (docs/reference-agreement.md), so the rankings are compared.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"digits200", "jaffe"})
+  void rsfsRankingAgreesAndOnlyTheReferenceKeepsItsOneHotStart(String name) {
+    Case c = load(name);
+    ReferenceFixture ref = c.fixture("rsfs");
+    RsfsSolver solver = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c.c(), RSFS_NEIGHBORS,
+        20, 1e-3, 1L, KnnSearch.EXACT).with(RsfsSolver.ALPHA, ref.scalar("alpha"))
+        .with(RsfsSolver.BETA, ref.scalar("beta")).with(RsfsSolver.GAMMA, ref.scalar("nu"))
+        .with(RsfsSolver.NU, 1e8).with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL)
+        .with(RsfsSolver.STANDARDIZATION, false));
+    SelectionResult ours = solver.fit(RowBlockMatrix.local(c.x));
+    // Measured over seeds 1..10: .9543 (digits200) and .9293 (JAFFE) at every seed.
+    double rho = spearman(ref.vector("score"), ours.scores());
+    double floor = name.equals("jaffe") ? 0.88 : 0.9;
+    assertTrue(rho >= floor, name + " RSFS: Spearman " + rho);
+    // Departure: the reference starts F at the one-hot indicator of its spectral clusters, and
+    // its multiplicative update never moves a zero entry: its final F has exactly the start's
+    // support. Ours starts strictly positive and no entry of its F is ever exactly zero.
+    DenseMatrix theirs = ref.transposed("F");
+    int[] start = ref.indices("startLabels");
+    for (int i = 0; i < theirs.cols(); i++) {
+      for (int k = 0; k < theirs.rows(); k++) {
+        assertEquals(k == start[i], theirs.get(k, i) != 0, name + ": reference F(" + i + ", "
+            + k + ")");
+      }
+    }
+    double smallest = Arrays.stream(solver.indicator().data()).min().orElseThrow();
+    assertTrue(smallest > 0, name + ": our F has a zero entry");
   }
 
   /** Our FSASL at the reference's defaults (tol 0: every iteration runs). */

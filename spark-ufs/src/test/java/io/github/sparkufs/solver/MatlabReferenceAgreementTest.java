@@ -22,10 +22,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Agreement with the authors' MATLAB code as collected in csliangdu/FSASL, run under GNU
- * Octave on real data: its outputs are committed under {@code src/test/resources/reference/matlab}
- * (repository, commit, parameters and the Octave commands in
- * {@code reference/matlab/PROVENANCE.md}; the comparison and the departures in
+ * Agreement with the authors' MATLAB code as collected in csliangdu/FSASL (UDFS, NDFS, MCFS,
+ * FSASL) and with LeiShiCS/RSFS, run under GNU Octave on real data: its outputs are committed
+ * under {@code src/test/resources/reference/matlab} (repositories, commits, parameters and the
+ * Octave commands in {@code reference/matlab/PROVENANCE.md}; the comparison and the departures in
  * {@code docs/reference-agreement.md}). The 200-digit subset is committed; JAFFE and the first
  * 700 samples of Isolet1 are read from the benchmark folder and skipped without it.
  *

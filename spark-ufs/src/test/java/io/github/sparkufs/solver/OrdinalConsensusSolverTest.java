@@ -470,8 +470,8 @@ class OrdinalConsensusSolverTest {
         rose |= t > 0 && recorded[t] > recorded[t - 1];
       }
       // §3.2's descent holds for fixed λ and z only (augmentedObjectiveNeverIncreases...): under
-      // Algorithm 1's schedule λ grows and z is redrawn, and Eq. 7 rises (here at iterations 2
-      // and 4 under both criteria).
+      // Algorithm 1's schedule λ grows and z is redrawn, and Eq. 7 rises (here WITHIN at
+      // iterations 2 and 4, BETWEEN at 4 and 6).
       assertTrue(rose, criterion + ": the objective never rose under the growing λ");
     }
   }

@@ -176,13 +176,20 @@ class UfcmSolverTest {
     int d = 5;
     int n = 12;
     int c = 2;
+    double[][] x = centred(tinyClusters(d, n, 7));
+    double[][] st = multiplyTranspose(x, x);
+    // The solver gets the samples shifted off zero mean: it centres them itself.
+    DenseMatrix data = new DenseMatrix(d, n);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < d; j++) {
+        data.set(j, i, x[j][i] + 3.0 * j);
+      }
+    }
     double[][] settings = {{1.0, 0.5, 1.0}, {0.6, 2.0, 0.5}, {1.5, 1.0, 1.5}};
     for (double[] setting : settings) {
       double alpha = setting[0];
       double beta = setting[1];
       double p = setting[2];
-      double[][] x = centred(tinyClusters(d, n, 7));
-      double[][] st = multiplyTranspose(x, x);
       double[][] w = eigenvectors(st, c, true);
       int[] u = bestTwoClustering(x, w);
       List<Double> replay = new ArrayList<>();
@@ -192,12 +199,6 @@ class UfcmSolverTest {
         u = bestTwoClustering(x, w);
         w = eigenvectors(eq13(x, st, u, dw, alpha, beta), c, true);
         replay.add(eq6(x, st, w, u, alpha, beta, p));
-      }
-      DenseMatrix data = new DenseMatrix(d, n);
-      for (int i = 0; i < n; i++) {
-        for (int j = 0; j < d; j++) {
-          data.set(j, i, x[j][i] + 3.0 * j);
-        }
       }
       double[] recorded = new UfcmSolver(options(c, 6, 0.0, 13).with(UfcmSolver.ALPHA, alpha)
           .with(UfcmSolver.BETA, beta).with(UfcmSolver.P, p).with(UfcmSolver.PROJECTION_DIM, 0)

@@ -4,6 +4,7 @@ import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.ResourceScope;
+import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SparseRowMatrix;
@@ -14,7 +15,8 @@ import io.github.sparkufs.linalg.SparseRowMatrix;
  * the Laplacian Score and the spectral scores φ1 and φ2 of Zhao and Liu (since
  * {@code fᵀLf = fᵀDf − fᵀSf} for {@code L = D − S}). Two passes: one aggregate for the
  * weighted moments and one {@link Partitioned#crossMerge} for the graph form, which reads each
- * sample's neighbours wherever their block lives; S is sparse, never dense.
+ * sample's neighbours wherever their block lives; S is sparse, never dense. Sparse data blocks
+ * are read by their non-zeros, with the same sums.
  */
 public final class FeatureGraphForms {
 
@@ -51,8 +53,11 @@ public final class FeatureGraphForms {
       ex.describe("degree-weighted moments");
       moments = x.blocks().aggregate(b -> {
         double[] m = new double[3 * d];
-        double[] v = b.columns().data();
         double[] deg = sharedDegree.get();
+        if (b.isSparse()) {
+          return sparseMoments(b, deg, m);
+        }
+        double[] v = b.columns().data();
         for (int i = 0; i < b.numRows(); i++) {
           double w = deg[b.offset() + i];
           for (int j = 0; j < d; j++) {
@@ -68,6 +73,9 @@ public final class FeatureGraphForms {
       Partitioned<double[]> cross = scope.keep(x.blocks().crossMerge((a, b) -> {
         SparseRowMatrix g = shared.get();
         double[] out = new double[d];
+        if (a.isSparse()) {
+          return sparseGraphForms(a, b, g, out);
+        }
         double[] va = a.columns().data();
         double[] vb = b.columns().data();
         int lo = b.offset();
@@ -96,6 +104,59 @@ public final class FeatureGraphForms {
     System.arraycopy(moments, d, weighted, 0, d);
     System.arraycopy(moments, 2 * d, plain, 0, d);
     return new FeatureGraphForms(sums, weighted, plain, sfs);
+  }
+
+  /** The moments of {@link #compute}'s first pass over a sparse block's non-zeros. */
+  private static double[] sparseMoments(RowBlock b, double[] degree, double[] m) {
+    SparseRowMatrix rows = b.rows();
+    int d = rows.numCols();
+    for (int i = 0; i < rows.numRows(); i++) {
+      double w = degree[b.offset() + i];
+      for (int p = rows.rowStart(i); p < rows.rowStart(i + 1); p++) {
+        int j = rows.column(p);
+        double f = rows.value(p);
+        m[j] += w * f;
+        m[d + j] += w * f * f;
+        m[2 * d + j] += f * f;
+      }
+    }
+    return m;
+  }
+
+  /**
+   * {@link #compute}'s graph forms between sparse blocks a and b: for each edge, the products
+   * of the features both samples store (a merge of their sorted columns).
+   */
+  private static double[] sparseGraphForms(RowBlock a, RowBlock b, SparseRowMatrix g,
+      double[] out) {
+    SparseRowMatrix ra = a.rows();
+    SparseRowMatrix rb = b.rows();
+    int lo = b.offset();
+    int hi = lo + b.numRows();
+    for (int i = 0; i < a.numRows(); i++) {
+      int row = a.offset() + i;
+      for (int e = g.rowStart(row); e < g.rowStart(row + 1); e++) {
+        int col = g.column(e);
+        if (col < lo || col >= hi) {
+          continue;
+        }
+        double w = g.value(e);
+        int p = ra.rowStart(i);
+        int q = rb.rowStart(col - lo);
+        while (p < ra.rowStart(i + 1) && q < rb.rowStart(col - lo + 1)) {
+          int jp = ra.column(p);
+          int jq = rb.column(q);
+          if (jp == jq) {
+            out[jp] += w * ra.value(p++) * rb.value(q++);
+          } else if (jp < jq) {
+            p++;
+          } else {
+            q++;
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /** {@code fᵀD1} per feature. */

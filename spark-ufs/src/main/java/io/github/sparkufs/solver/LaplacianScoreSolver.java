@@ -47,6 +47,7 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
   private final boolean selfConnected;
   private final boolean localScaling;
   private final KnnSearch knn;
+  private final String knnAlgorithm;
 
   /** @param options values of {@link #PARAMS} */
   public LaplacianScoreSolver(MethodOptions options) {
@@ -56,6 +57,7 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
     this.selfConnected = options.get(SELF_CONNECTED);
     this.localScaling = options.get(LOCAL_SCALING);
     this.knn = common.knnSearch();
+    this.knnAlgorithm = common.knnAlgorithm();
   }
 
   @Override
@@ -89,5 +91,11 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
     }
     return SelectionResult.closedForm(scores, false,
         Map.of("kernelWidth", graph.sigma(), "graphSeconds", graphSeconds));
+  }
+
+  /** Runs on sparse row blocks unless its kNN search is the approximate one. */
+  @Override
+  public String denseInputReason() {
+    return KnnSearch.denseInputReason(knnAlgorithm);
   }
 }

@@ -1,6 +1,7 @@
 package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.HeatKernelGraph;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.CardinalityLasso;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -134,5 +135,11 @@ public final class McfsSolver implements FeatureSelectionSolver {
     summary.put("meanNonZeros", supportSize / (double) c);
     summary.put("standardization", standardization ? 1.0 : 0.0);
     return SelectionResult.closedForm(scores, true, summary);
+  }
+
+  /** Runs on sparse row blocks unless its kNN search is the approximate one. */
+  @Override
+  public String denseInputReason() {
+    return KnnSearch.denseInputReason(common.knnAlgorithm());
   }
 }

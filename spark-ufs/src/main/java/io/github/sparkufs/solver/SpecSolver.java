@@ -2,6 +2,7 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.FeatureGraphForms;
 import io.github.sparkufs.graph.HeatKernelGraph;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
@@ -110,5 +111,11 @@ public final class SpecSolver implements FeatureSelectionSolver {
           ? fLf / denominator : Double.POSITIVE_INFINITY;
     }
     return SelectionResult.closedForm(scores, false, summary);
+  }
+
+  /** Runs on sparse row blocks unless its kNN search is the approximate one. */
+  @Override
+  public String denseInputReason() {
+    return KnnSearch.denseInputReason(common.knnAlgorithm());
   }
 }

@@ -12,18 +12,13 @@ import io.github.sparkufs.ml.McfsSelector;
 import io.github.sparkufs.ml.SpecSelector;
 import io.github.sparkufs.ml.UfcmSelector;
 import io.github.sparkufs.ml.UnsupervisedSelector;
+import io.github.sparkufs.testing.LogCapture;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.Logger;
-import org.apache.logging.log4j.core.appender.AbstractAppender;
-import org.apache.logging.log4j.core.config.Property;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
@@ -136,7 +131,7 @@ class SparseInputTest {
   }
 
   /** d × n data whose every sample has {@code nonZeros} values in [1, 2) at random features. */
-  static DenseMatrix sparseData(int n, int d, int nonZeros, long seed) {
+  private static DenseMatrix sparseData(int n, int d, int nonZeros, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     DenseMatrix x = new DenseMatrix(d, n);
     for (int i = 0; i < n; i++) {
@@ -152,7 +147,7 @@ class SparseInputTest {
   }
 
   /** The samples of {@code x} as sparse vectors. */
-  static Dataset<Row> sparseRows(SparkSession spark, DenseMatrix x, int partitions) {
+  private static Dataset<Row> sparseRows(SparkSession spark, DenseMatrix x, int partitions) {
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < x.cols(); i++) {
       rows.add(RowFactory.create(TestData.column(x, i).toSparse()));
@@ -161,26 +156,7 @@ class SparseInputTest {
   }
 
   /** The lines {@link VectorBlocks} logs at INFO while {@code action} runs. */
-  static List<String> logged(Supplier<?> action) {
-    List<String> lines = new ArrayList<>();
-    Logger logger = (Logger) LogManager.getLogger(VectorBlocks.class);
-    AbstractAppender capture = new AbstractAppender("capture", null, null, true,
-        Property.EMPTY_ARRAY) {
-      @Override
-      public void append(LogEvent event) {
-        lines.add(event.getMessage().getFormattedMessage());
-      }
-    };
-    capture.start();
-    Level level = logger.getLevel();
-    logger.addAppender(capture);
-    logger.setLevel(Level.INFO);
-    try {
-      action.get();
-    } finally {
-      logger.removeAppender(capture);
-      logger.setLevel(level);
-    }
-    return lines;
+  private static List<String> logged(Supplier<?> action) {
+    return LogCapture.infoLines(VectorBlocks.class, action);
   }
 }

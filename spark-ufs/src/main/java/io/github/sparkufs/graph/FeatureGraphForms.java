@@ -73,11 +73,6 @@ public final class FeatureGraphForms {
       Partitioned<double[]> cross = scope.keep(x.blocks().crossMerge((a, b) -> {
         SparseRowMatrix g = shared.get();
         double[] out = new double[d];
-        if (a.isSparse()) {
-          return sparseGraphForms(a, b, g, out);
-        }
-        double[] va = a.columns().data();
-        double[] vb = b.columns().data();
         int lo = b.offset();
         int hi = lo + b.numRows();
         for (int i = 0; i < a.numRows(); i++) {
@@ -85,11 +80,7 @@ public final class FeatureGraphForms {
           for (int p = g.rowStart(row); p < g.rowStart(row + 1); p++) {
             int col = g.column(p);
             if (col >= lo && col < hi) {
-              double w = g.value(p);
-              int bi = (col - lo) * d;
-              for (int j = 0; j < d; j++) {
-                out[j] += w * va[i * d + j] * vb[bi + j];
-              }
+              addProducts(out, g.value(p), a, i, b, col - lo);
             }
           }
         }
@@ -124,39 +115,34 @@ public final class FeatureGraphForms {
   }
 
   /**
-   * {@link #compute}'s graph forms between sparse blocks a and b: for each edge, the products
-   * of the features both samples store (a merge of their sorted columns).
+   * Adds {@code w a_i ∘ b_k}, the products of two samples' features, to {@code out}: of the
+   * features both store, for sparse blocks (a merge of their sorted columns).
    */
-  private static double[] sparseGraphForms(RowBlock a, RowBlock b, SparseRowMatrix g,
-      double[] out) {
+  private static void addProducts(double[] out, double w, RowBlock a, int i, RowBlock b, int k) {
+    if (!a.isSparse()) {
+      int d = out.length;
+      double[] va = a.columns().data();
+      double[] vb = b.columns().data();
+      for (int j = 0; j < d; j++) {
+        out[j] += w * va[i * d + j] * vb[k * d + j];
+      }
+      return;
+    }
     SparseRowMatrix ra = a.rows();
     SparseRowMatrix rb = b.rows();
-    int lo = b.offset();
-    int hi = lo + b.numRows();
-    for (int i = 0; i < a.numRows(); i++) {
-      int row = a.offset() + i;
-      for (int e = g.rowStart(row); e < g.rowStart(row + 1); e++) {
-        int col = g.column(e);
-        if (col < lo || col >= hi) {
-          continue;
-        }
-        double w = g.value(e);
-        int p = ra.rowStart(i);
-        int q = rb.rowStart(col - lo);
-        while (p < ra.rowStart(i + 1) && q < rb.rowStart(col - lo + 1)) {
-          int jp = ra.column(p);
-          int jq = rb.column(q);
-          if (jp == jq) {
-            out[jp] += w * ra.value(p++) * rb.value(q++);
-          } else if (jp < jq) {
-            p++;
-          } else {
-            q++;
-          }
-        }
+    int p = ra.rowStart(i);
+    int q = rb.rowStart(k);
+    while (p < ra.rowStart(i + 1) && q < rb.rowStart(k + 1)) {
+      int jp = ra.column(p);
+      int jq = rb.column(q);
+      if (jp == jq) {
+        out[jp] += w * ra.value(p++) * rb.value(q++);
+      } else if (jp < jq) {
+        p++;
+      } else {
+        q++;
       }
     }
-    return out;
   }
 
   /** {@code fᵀD1} per feature. */

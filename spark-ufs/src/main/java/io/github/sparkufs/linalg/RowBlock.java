@@ -40,9 +40,13 @@ public final class RowBlock implements Serializable {
 
   /**
    * Consecutive blocks (their offsets ignored) as one block at {@code offset}, of d features,
-   * stored sparse or dense whatever the parts are.
+   * stored sparse or dense whatever the parts are (a single part stored so is not copied).
    */
   public static RowBlock stack(int offset, int d, List<RowBlock> parts, boolean sparse) {
+    if (parts.size() == 1 && parts.get(0).isSparse() == sparse) {
+      RowBlock only = parts.get(0);
+      return sparse ? new RowBlock(offset, only.rows) : new RowBlock(offset, only.columns);
+    }
     int n = parts.stream().mapToInt(RowBlock::numRows).sum();
     if (!sparse) {
       DenseMatrix out = new DenseMatrix(d, n);

@@ -112,7 +112,8 @@ public final class RowBlockMatrix implements Releasable {
 
   /** {@code X F} (d × k) for a per-sample matrix given as k × n ({@code Fᵀ}). */
   public DenseMatrix multiply(Shared<DenseMatrix> perSample) {
-    return blocks.aggregate(b -> b.isSparse() ? b.rows().transposeMultiply(b.slice(perSample.get()))
+    return blocks.aggregate(b -> b.isSparse()
+        ? b.rows().transposeMultiply(b.slice(perSample.get()))
         : b.columns().multiplyTranspose(b.slice(perSample.get())), DenseMatrix::accumulate);
   }
 

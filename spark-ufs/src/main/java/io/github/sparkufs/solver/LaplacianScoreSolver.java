@@ -25,6 +25,9 @@ import java.util.Map;
  * is the self-tuning graph ({@link HeatKernelGraph#selfTuning}), whose per-sample widths adapt
  * to the local density and need no scale; {@code localScaling = false} selects the one
  * global σ of the other methods' graphs instead.
+ *
+ * <p>Sparse input stays sparse (with the exact kNN search): the graph's distances and the
+ * per-feature sums ({@link FeatureGraphForms}) are read from the non-zeros.
  */
 public final class LaplacianScoreSolver implements FeatureSelectionSolver {
 

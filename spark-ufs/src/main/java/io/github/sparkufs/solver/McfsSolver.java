@@ -40,6 +40,9 @@ import java.util.Map;
  * On raw features a coefficient grows as {@code 1 / σ_j}, so once a low-variance feature enters
  * a support it outranks the features that explain y_k: with many non-zeros (near least squares)
  * the quietest features come first. Constant features never enter a support.
+ *
+ * <p>Sparse input stays sparse (with the exact kNN search): the graph, the embedding,
+ * {@code X 1}, {@code X Y} and the d × d Gram the regressions need are read from the non-zeros.
  */
 public final class McfsSolver implements FeatureSelectionSolver {
 

@@ -33,7 +33,8 @@ import java.util.Map;
  *       {@code X A^{1/2} Ξ}.
  * </ul>
  * The paper's optional spectrum-reshaping function γ(·) is the identity here. The feature
- * sums come from {@link FeatureGraphForms}.
+ * sums come from {@link FeatureGraphForms}. Sparse input stays sparse (with the exact kNN
+ * search): the graph, the sums and {@code X A^{1/2} Ξ} are read from the non-zeros.
  */
 public final class SpecSolver implements FeatureSelectionSolver {
 

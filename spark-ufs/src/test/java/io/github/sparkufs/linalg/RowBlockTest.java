@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -34,31 +35,22 @@ class RowBlockTest {
     return x;
   }
 
-  /** The samples [from, from + count) of x as a sparse block (zeros stored in even rows). */
+  /** The samples [from, from + count) of x as a sparse block (odd rows store a zero too). */
   private static RowBlock sparse(DenseMatrix x, int from, int count) {
-    int[][] idx = new int[count][];
-    double[][] val = new double[count][];
+    int[] ptr = new int[count + 1];
+    int[] c = new int[x.rows() * count];
+    double[] v = new double[c.length];
     for (int i = 0; i < count; i++) {
-      List<Integer> cols = new ArrayList<>();
+      ptr[i + 1] = ptr[i];
       for (int j = 0; j < x.rows(); j++) {
-        if (x.get(j, from + i) != 0 || (i % 2 == 0 && j == 1)) {
-          cols.add(j);
+        if (x.get(j, from + i) != 0 || (i % 2 == 1 && j == 1)) {
+          c[ptr[i + 1]] = j;
+          v[ptr[i + 1]++] = x.get(j, from + i);
         }
       }
-      idx[i] = cols.stream().mapToInt(Integer::intValue).toArray();
-      val[i] = cols.stream().mapToDouble(j -> x.get(j, from + i)).toArray();
     }
-    int[] ptr = new int[count + 1];
-    for (int i = 0; i < count; i++) {
-      ptr[i + 1] = ptr[i] + idx[i].length;
-    }
-    int[] c = new int[ptr[count]];
-    double[] v = new double[ptr[count]];
-    for (int i = 0; i < count; i++) {
-      System.arraycopy(idx[i], 0, c, ptr[i], idx[i].length);
-      System.arraycopy(val[i], 0, v, ptr[i], val[i].length);
-    }
-    return new RowBlock(from, SparseRowMatrix.fromCompressedRows(x.rows(), ptr, c, v));
+    return new RowBlock(from, SparseRowMatrix.fromCompressedRows(x.rows(), ptr,
+        Arrays.copyOf(c, ptr[count]), Arrays.copyOf(v, ptr[count])));
   }
 
   private static RowBlockMatrix sparseBlocks(DenseMatrix x, int blocks) {

@@ -44,8 +44,7 @@ public final class RowBlock implements Serializable {
    */
   public static RowBlock stack(int offset, int d, List<RowBlock> parts, boolean sparse) {
     if (parts.size() == 1 && parts.get(0).isSparse() == sparse) {
-      RowBlock only = parts.get(0);
-      return sparse ? new RowBlock(offset, only.rows) : new RowBlock(offset, only.columns);
+      return new RowBlock(offset, parts.get(0).columns, parts.get(0).rows);
     }
     int n = parts.stream().mapToInt(RowBlock::numRows).sum();
     if (!sparse) {

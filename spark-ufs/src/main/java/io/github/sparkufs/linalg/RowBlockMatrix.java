@@ -40,6 +40,10 @@ public final class RowBlockMatrix implements Releasable {
         throw new IllegalArgumentException("block at offset " + b.offset() + " follows " + n
             + " rows: blocks must be consecutive");
       }
+      if (b.isSparse() != blocks.get(0).isSparse()) {
+        throw new IllegalArgumentException("block at offset " + b.offset() + " is stored "
+            + (b.isSparse() ? "sparse" : "dense") + ", the first one not: blocks must be alike");
+      }
       n += b.numRows();
     }
     return new RowBlockMatrix(new LocalPartitioned<>(blocks), n, d, blocks.get(0).isSparse());

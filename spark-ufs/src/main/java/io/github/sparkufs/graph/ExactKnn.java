@@ -9,8 +9,9 @@ import java.util.Arrays;
 /**
  * Exact k-nearest-neighbour search by blocked all-pairs squared distances
  * {@code ||a||² + ||b||² − 2 aᵀb} (docs/design.md): each pair of blocks is searched in tiles whose
- * inner products come from one GEMM, and the per-pair lists are merged. O(n² d) time,
- * O(tile²) extra memory; never an n × n matrix.
+ * inner products come from one GEMM (from the matching non-zeros, for sparse blocks), and the
+ * per-pair lists are merged. O(n² d) time (dense), O(tile²) extra memory; never an n × n
+ * matrix.
  */
 public final class ExactKnn {
 
@@ -36,14 +37,14 @@ public final class ExactKnn {
     double[] dist = new double[nq * k];
     Arrays.fill(idx, Integer.MAX_VALUE);
     Arrays.fill(dist, Double.POSITIVE_INFINITY);
-    double[] qNorms = queries.columns().columnNormsSquared();
-    double[] rNorms = refs.columns().columnNormsSquared();
+    double[] qNorms = queries.normsSquared();
+    double[] rNorms = refs.normsSquared();
     for (int q0 = 0; q0 < nq; q0 += TILE) {
       int qn = Math.min(TILE, nq - q0);
-      DenseMatrix qTile = queries.columns().columns(q0, qn);
+      RowBlock qTile = queries.range(q0, qn);
       for (int r0 = 0; r0 < refs.numRows(); r0 += TILE) {
         int rn = Math.min(TILE, refs.numRows() - r0);
-        DenseMatrix dots = refs.columns().columns(r0, rn).transposeMultiply(qTile);
+        DenseMatrix dots = refs.range(r0, rn).innerProducts(qTile);
         double[] dv = dots.data();
         for (int i = 0; i < qn; i++) {
           int qi = q0 + i;

@@ -106,6 +106,9 @@ import java.util.Map;
  * by all pairs (O(n² c)) below; a LASSO column costs O(K c) per homotopy step over
  * K = lassoNeighbors samples. The whole dictionary ({@code lassoNeighbors = 0}) costs O(n² c)
  * per iteration: it is for small n only.
+ *
+ * <p>Sparse input is densified for this method: it needs the dense X Xᵀ of its W-step (Eq. 14)
+ * and the projection Wᵀ X of its graph steps (Eq. 6, 8).
  */
 public final class FsaslSolver implements FeatureSelectionSolver {
 
@@ -772,5 +775,11 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       }
       return out;
     }
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense X Xᵀ of its W-step (Eq. 14) and the projection Wᵀ X of its graph"
+        + " steps (Eq. 6, 8)";
   }
 }

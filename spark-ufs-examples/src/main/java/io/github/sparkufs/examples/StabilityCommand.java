@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
     header = "How stable a method's selection is, and how many features to keep, without labels.",
     description = "Refits a method on resampled rows and prints, for each m, the stability of"
         + " its top m features (Nogueira's Φ with a 95% interval, Kuncheva's index), the"
-        + " silhouette of k-means on them and its gain over m random features (median of 5"
-        + " draws); then a suggested m with the evidence: of the stable m, the largest gain."
+        + " silhouette of k-means on them and its gain over m random features (median of "
+        + SelectionStability.DEFAULT_RANDOM_DRAWS + " draws); then a suggested m with the evidence: of the stable m, the largest gain."
         + " Labels are not used.")
 final class StabilityCommand extends SparkCommand {
 

@@ -37,13 +37,16 @@ import org.apache.spark.storage.StorageLevel;
  */
 public final class SelectionStability {
 
+  /** Draws of m random features per m when {@link #setRandomDraws} is not called. */
+  public static final int DEFAULT_RANDOM_DRAWS = 5;
+
   private int numResamples = 20;
   private double sampleFraction = 0.8;
   private boolean bootstrap;
   private int[] numFeatures = {10, 20, 50, 100};
   private long seed = SelectionStability.class.getName().hashCode();
   private int parallelism = 1;
-  private int randomDraws = 5;
+  private int randomDraws = DEFAULT_RANDOM_DRAWS;
 
   /** Fits per evaluation (>= 2; default 20). */
   public SelectionStability setNumResamples(int value) {
@@ -100,7 +103,7 @@ public final class SelectionStability {
 
   /**
    * Draws of m random features whose median silhouette {@link #suggestNumFeatures} sets against
-   * the top m's (>= 1; default 5).
+   * the top m's (>= 1; default {@value #DEFAULT_RANDOM_DRAWS}).
    */
   public SelectionStability setRandomDraws(int value) {
     if (value < 1) {

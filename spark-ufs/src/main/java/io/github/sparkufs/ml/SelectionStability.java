@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 import io.github.sparkufs.eval.FeatureCountSuggestion;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.eval.StabilityCurve;
+import io.github.sparkufs.linalg.DoubleArrays;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -206,7 +207,7 @@ public final class SelectionStability {
         random[r] = onOutput.evaluate(new VectorSlicer().setInputCol(selector.getFeaturesCol())
             .setOutputCol(model.getOutputCol()).setIndices(columns).transform(dataset));
       }
-      randomSilhouettes[i] = median(random);
+      randomSilhouettes[i] = DoubleArrays.median(random);
     }
     int[] ranking = model.ranking();
     double[] sorted = new double[ranking.length];
@@ -214,13 +215,6 @@ public final class SelectionStability {
       sorted[r] = model.isLargerBetter() ? scores[ranking[r]] : -scores[ranking[r]];
     }
     return FeatureCountSuggestion.of(sorted, curve, silhouettes, randomSilhouettes);
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int h = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
   }
 
   /**

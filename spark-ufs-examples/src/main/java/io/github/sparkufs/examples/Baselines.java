@@ -2,6 +2,7 @@ package io.github.sparkufs.examples;
 
 import io.github.sparkufs.examples.bench.PaperProtocol;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DoubleArrays;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,16 +25,12 @@ final class Baselines {
   record Spread(double median, double std) {
 
     static Spread of(double[] values) {
-      double[] sorted = values.clone();
-      Arrays.sort(sorted);
-      int h = sorted.length / 2;
-      double median = sorted.length % 2 == 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
       double mean = Arrays.stream(values).average().orElseThrow();
       double s = 0;
       for (double v : values) {
         s += (v - mean) * (v - mean);
       }
-      return new Spread(median, Math.sqrt(s / values.length));
+      return new Spread(DoubleArrays.median(values), Math.sqrt(s / values.length));
     }
   }
 

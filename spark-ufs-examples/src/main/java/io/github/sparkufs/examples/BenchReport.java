@@ -27,17 +27,23 @@ import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * The HTML report of a {@code bench} run ({@code --report DIR}): {@code acc.png} and
- * {@code nmi.png} plot the protocol's mean ACC and NMI against the number of kept features m,
- * one line per method and, thin and grey without markers, one per {@link Baselines} row (maxvar
- * dashed, random dotted, all features solid and flat); {@code objective-METHOD.png} plots the
+ * {@code nmi.png} plot the protocol's mean ACC and NMI against the number of kept features m
+ * with error bars of ± one standard deviation over the k-means runs, one line per method and,
+ * thin and grey without markers, one per {@link Baselines} row (maxvar dashed, with its bars;
+ * random dotted, the median over the draws ± their standard deviation; all features solid and
+ * flat at its mean, its spread in the table); {@code objective-METHOD.png} plots the
  * objective per iteration of each iterative method (log scale when the values are positive and
  * span a factor of ten); {@code index.html} shows the charts with the fit-time table and the
  * ACC/NMI table, baselines included.
@@ -57,6 +63,10 @@ final class BenchReport {
       new Color(0x00, 0x00, 0x00), new Color(0xE6, 0x9F, 0x00), new Color(0x56, 0xB4, 0xE9),
       new Color(0x00, 0x9E, 0x73), new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),
       new Color(0xCC, 0x79, 0xA7)};
+
+  /** The error bars: solid whatever the line's dash, capped. */
+  private static final BasicStroke ERROR_STROKE = new BasicStroke(1.2f);
+  private static final double ERROR_CAP = 6;
 
   /** The baselines' lines: grey, thinner than the methods', without markers. */
   private static final Color BASELINE_COLOUR = new Color(0x99, 0x99, 0x99);
@@ -110,12 +120,20 @@ final class BenchReport {
       this.spread = spread;
     }
 
-    double mean(PaperProtocol.Row row) {
-      return stat.apply(row).mean();
+    /** The mean over the k-means runs, ± their standard deviation. */
+    void add(YIntervalSeries line, PaperProtocol.Row row) {
+      PaperProtocol.Stat s = stat.apply(row);
+      line.add(row.numFeatures(), s.mean(), s.mean() - s.std(), s.mean() + s.std());
     }
 
-    double median(Baselines.RandomRow row) {
-      return spread.apply(row).median();
+    /** The median over the random draws, ± their standard deviation. */
+    void add(YIntervalSeries line, Baselines.RandomRow row) {
+      Baselines.Spread s = spread.apply(row);
+      line.add(row.numFeatures(), s.median(), s.median() - s.std(), s.median() + s.std());
+    }
+
+    double mean(PaperProtocol.Row row) {
+      return stat.apply(row).mean();
     }
   }
 
@@ -142,7 +160,7 @@ final class BenchReport {
   }
 
   private JFreeChart metricChart(Metric metric) {
-    XYSeriesCollection lines = new XYSeriesCollection();
+    YIntervalSeriesCollection lines = new YIntervalSeriesCollection();
     for (MethodBench r : results) {
       lines.addSeries(line(r.method, r.rows, metric));
     }
@@ -152,16 +170,18 @@ final class BenchReport {
       baselineDashes.add(MAXVAR_DASH);
     }
     if (!baselines.random.isEmpty()) {
-      XYSeries random = new XYSeries("random (median of " + baselines.randomDraws + " draws)");
+      YIntervalSeries random = new YIntervalSeries("random (median of " + baselines.randomDraws
+          + " draws)");
       for (Baselines.RandomRow row : baselines.random) {
-        random.add(row.numFeatures(), metric.median(row));
+        metric.add(random, row);
       }
       lines.addSeries(random);
       baselineDashes.add(RANDOM_DASH);
     }
-    XYSeries all = new XYSeries("all " + d + " features");
+    YIntervalSeries all = new YIntervalSeries("all " + d + " features");
+    double allMean = metric.mean(baselines.allFeatures);
     for (PaperProtocol.Row row : results.get(0).rows) {
-      all.add(row.numFeatures(), metric.mean(baselines.allFeatures));
+      all.add(row.numFeatures(), allMean, allMean, allMean);
     }
     lines.addSeries(all);
     baselineDashes.add(null);
@@ -172,12 +192,16 @@ final class BenchReport {
     if (step > 0) {
       x.setTickUnit(new NumberTickUnit(step));
     }
-    NumberAxis y = new NumberAxis(metric + " (mean of " + kmeansRuns + " k-means runs)");
+    NumberAxis y = new NumberAxis(metric + " (mean ± std of " + kmeansRuns
+        + " k-means runs)");
     y.setAutoRangeIncludesZero(false);
+    XYErrorRenderer renderer = new XYErrorRenderer();
+    renderer.setDrawXError(false);
+    renderer.setDefaultLinesVisible(true);
+    renderer.setErrorStroke(ERROR_STROKE);
+    renderer.setCapLength(ERROR_CAP);
     JFreeChart chart = chart(metric + " against m — " + dataset + " (n=" + n + ", d=" + d
-        + ", c=" + clusters + ")", lines, x, y);
-    XYLineAndShapeRenderer renderer =
-        (XYLineAndShapeRenderer) chart.getXYPlot().getRenderer();
+        + ", c=" + clusters + ")", lines, x, y, renderer);
     for (int k = 0; k < baselineDashes.size(); k++) {
       int i = results.size() + k;
       renderer.setSeriesPaint(i, BASELINE_COLOUR);
@@ -188,10 +212,11 @@ final class BenchReport {
     return chart;
   }
 
-  private static XYSeries line(String name, List<PaperProtocol.Row> rows, Metric metric) {
-    XYSeries line = new XYSeries(name);
+  private static YIntervalSeries line(String name, List<PaperProtocol.Row> rows,
+      Metric metric) {
+    YIntervalSeries line = new YIntervalSeries(name);
     for (PaperProtocol.Row row : rows) {
-      line.add(row.numFeatures(), metric.mean(row));
+      metric.add(line, row);
     }
     return line;
   }
@@ -236,13 +261,14 @@ final class BenchReport {
       linear.setAutoRangeIncludesZero(false);
       y = linear;
     }
-    JFreeChart chart = chart(r.method + " objective per iteration — " + dataset, lines, x, y);
+    JFreeChart chart = chart(r.method + " objective per iteration — " + dataset, lines, x, y,
+        new XYLineAndShapeRenderer(true, true));
     chart.removeLegend();
     return chart;
   }
 
-  private JFreeChart chart(String title, XYSeriesCollection lines, ValueAxis x, ValueAxis y) {
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+  private JFreeChart chart(String title, XYDataset lines, ValueAxis x, ValueAxis y,
+      XYLineAndShapeRenderer renderer) {
     Shape[] shapes = DefaultDrawingSupplier.createStandardSeriesShapes();
     for (int i = 0; i < lines.getSeriesCount(); i++) {
       renderer.setSeriesPaint(i, COLOURS[i % COLOURS.length]);

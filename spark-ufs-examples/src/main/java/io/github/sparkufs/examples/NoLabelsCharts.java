@@ -46,6 +46,7 @@ final class NoLabelsCharts {
   private static final Color BLUE = new Color(0x00, 0x72, 0xB2);
   private static final Color GREEN = new Color(0x00, 0x9E, 0x73);
   private static final Color VERMILLION = new Color(0xD5, 0x5E, 0x00);
+  private static final Color GREY = new Color(0x99, 0x99, 0x99);
   private static final Color[] BARS = {BLACK, ORANGE, BLUE, GREEN, VERMILLION};
   private static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
   private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 16);
@@ -55,8 +56,9 @@ final class NoLabelsCharts {
   /**
    * Top: the features' scores, best first, against their rank. Bottom: Nogueira's Φ with its
    * 95% interval (for top-m subsets, all of size m, it equals the mean Kuncheva index) and,
-   * when computed, the silhouette, against m. Dashed: the suggested m; dotted: the score
-   * curve's elbow.
+   * when computed, the silhouette of the top m, the median silhouette of m random features and
+   * the gain of the first over the second, against m. Dashed: the suggested m; dotted: the
+   * score curve's elbow.
    */
   static void stability(FeatureCountSuggestion s, String title, Path file) throws IOException {
     XYSeries scores = new XYSeries("score, best first (negated where smaller is better)");
@@ -68,14 +70,19 @@ final class NoLabelsCharts {
     scoreLine.setSeriesShapesVisible(0, false);
     XYPlot top = new XYPlot(new XYSeriesCollection(scores), null, axis("score"), scoreLine);
     XYIntervalSeries phi = new XYIntervalSeries("stability: Nogueira Φ = Kuncheva (95% interval)");
-    XYSeries silhouette = new XYSeries("silhouette of k-means");
+    XYSeries silhouette = new XYSeries("silhouette of k-means on the top m");
+    XYSeries random = new XYSeries("silhouette on m random features (median)");
+    XYSeries gain = new XYSeries("gain of the top m over random");
+    double[] gains = s.silhouetteGains();
     List<StabilityCurve.Point> points = s.stability().points();
     for (int i = 0; i < points.size(); i++) {
       StabilityCurve.Point p = points.get(i);
       int m = p.numFeatures();
       phi.add(m, m, m, p.nogueira().value(), p.nogueira().lower(), p.nogueira().upper());
-      if (s.silhouettes().length > 0) {
+      if (gains.length > 0) {
         silhouette.add(m, s.silhouettes()[i]);
+        random.add(m, s.randomSilhouettes()[i]);
+        gain.add(m, gains[i]);
       }
     }
     XYErrorRenderer errors = new XYErrorRenderer();
@@ -86,8 +93,14 @@ final class NoLabelsCharts {
     XYIntervalSeriesCollection intervals = new XYIntervalSeriesCollection();
     intervals.addSeries(phi);
     XYPlot bottom = new XYPlot(intervals, null, axis("stability, silhouette"), errors);
-    bottom.setDataset(1, new XYSeriesCollection(silhouette));
-    bottom.setRenderer(1, lines(GREEN));
+    XYSeriesCollection silhouettes = new XYSeriesCollection(silhouette);
+    silhouettes.addSeries(random);
+    silhouettes.addSeries(gain);
+    XYLineAndShapeRenderer silhouetteLines = lines(GREEN, GREY, ORANGE);
+    silhouetteLines.setSeriesStroke(1, new BasicStroke(2.2f, BasicStroke.CAP_BUTT,
+        BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f));
+    bottom.setDataset(1, silhouettes);
+    bottom.setRenderer(1, silhouetteLines);
     CombinedDomainXYPlot plot = new CombinedDomainXYPlot(axis("m (number of top features)"));
     plot.add(top, 2);
     plot.add(bottom, 3);

@@ -3,6 +3,7 @@ package io.github.sparkufs.examples;
 import io.github.sparkufs.examples.bench.GroundTruthFamily;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
+import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code recall}: the ground-truth table. Every method at its default params on every
- * {@link GroundTruthFamily}, a few draws each, keeping as many features as were planted; prints
+ * {@code recall}: the ground-truth table. Every method at its default params (or those
+ * {@code --param} sets) on every {@link GroundTruthFamily}, a few draws each, keeping as many features as were planted; prints
  * the mean share of the planted features found per family and overall, and writes one CSV row
  * per fit. {@code docs/recall.md} is this command's output.
  */
@@ -33,11 +34,15 @@ import picocli.CommandLine.TypeConversionException;
     header = "Share of planted features each method finds, per data family.",
     description = "The ground-truth table: every method at its default params on every family"
         + " of planted data, a few draws each, keeping as many features as were planted; prints"
-        + " the mean share of the planted features found, per family and overall.")
+        + " the mean share of the planted features found, per family and overall. --param"
+        + " changes a default, to see how a param moves the table.")
 final class RecallCommand extends SparkCommand {
 
   @Mixin
   SharedOptions.Methods methodOptions = new SharedOptions.Methods(Selectors.names());
+
+  @Mixin
+  SharedOptions.Params params;
 
   @Option(names = "--families", split = ",", paramLabel = "F", converter = FamilyByLabel.class,
       completionCandidates = FamilyLabels.class,
@@ -81,8 +86,10 @@ final class RecallCommand extends SparkCommand {
     double[][] recall = new double[methods.size()][families.size()];
     StringBuilder rows = new StringBuilder("family,method,seed,recall,fit_seconds\n");
     try (SparkSession spark = session("")) {
-      out.printf("Planted-feature recall at m = %d, default params, mean of %d draws; %s BLAS%n",
-          GroundTruthFamily.INFORMATIVE, seeds, LinalgBackend.describe());
+      out.printf("Planted-feature recall at m = %d, %s, mean of %d draws; %s BLAS%n",
+          GroundTruthFamily.INFORMATIVE,
+          params.values.isEmpty() ? "default params" : "params " + params.values, seeds,
+          LinalgBackend.describe());
       for (int fi = 0; fi < families.size(); fi++) {
         GroundTruthFamily family = families.get(fi);
         for (long seed = 1; seed <= seeds; seed++) {
@@ -91,9 +98,11 @@ final class RecallCommand extends SparkCommand {
           data.count();
           for (int mi = 0; mi < methods.size(); mi++) {
             long start = System.nanoTime();
-            UnsupervisedSelectorModel model = Selectors.create(methods.get(mi))
+            UnsupervisedSelector<?> selector = Selectors.create(methods.get(mi))
                 .setIfPresent("numClusters", family.clusters())
-                .setNumTopFeatures(GroundTruthFamily.INFORMATIVE).setIfPresent("seed", seed).fit(data);
+                .setNumTopFeatures(GroundTruthFamily.INFORMATIVE).setIfPresent("seed", seed);
+            params.applyTo(selector, methods.get(mi));
+            UnsupervisedSelectorModel model = selector.fit(data);
             double seconds = (System.nanoTime() - start) / 1e9;
             double r = draw.recall(model.ranking());
             recall[mi][fi] += r / seeds;

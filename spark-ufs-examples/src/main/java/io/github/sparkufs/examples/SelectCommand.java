@@ -59,7 +59,9 @@ final class SelectCommand extends SparkCommand {
 
   @Option(names = "--write-selected", paramLabel = "PATH",
       description = "Also write the kept features, with the id and label columns, as a table"
-          + " (format from the extension: parquet, csv, orc or json; parquet for any other).")
+          + " (format from the extension: parquet, csv, orc or json; parquet for any other)."
+          + " Written to a hidden sibling, then renamed; on s3a:// that rename is a copy, not"
+          + " atomic.")
   String selectedTable;
 
   @Mixin

@@ -50,12 +50,19 @@ public final class SparkUfsCli implements Callable<Integer> {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs a command; returns the exit status. */
+  /**
+   * Runs a command; returns the exit status once everything the command printed has reached
+   * {@code out} and {@code err} (auto-flush covers println and printf, not print).
+   */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return commandLine()
-        .setOut(new PrintWriter(out, true))
-        .setErr(new PrintWriter(err, true))
-        .execute(args);
+    PrintWriter outWriter = new PrintWriter(out, true);
+    PrintWriter errWriter = new PrintWriter(err, true);
+    try {
+      return commandLine().setOut(outWriter).setErr(errWriter).execute(args);
+    } finally {
+      outWriter.flush();
+      errWriter.flush();
+    }
   }
 
   /** The tool's commands, with its one-line error reports. */

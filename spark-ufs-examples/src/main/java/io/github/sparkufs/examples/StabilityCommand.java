@@ -17,17 +17,19 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code stability}: refits one method on resampled rows of a LIBSVM file and prints, for each
- * m, Nogueira's Φ with its 95% interval, Kuncheva's index and the silhouette of k-means on the
- * top m features of a fit on all rows; then the suggested m with the rule that chose it, and
+ * m, Nogueira's Φ with its 95% interval, Kuncheva's index, the silhouette of k-means on the
+ * top m features of a fit on all rows, the median silhouette on m random features and the
+ * gain of the first over the second; then the suggested m with the rule that chose it, and
  * the features most often kept at that m. {@code --chart} draws the evidence
  * ({@link NoLabelsCharts#stability}). The labels of the file are not used.
  */
 @Command(name = "stability",
     header = "How stable a method's selection is, and how many features to keep, without labels.",
     description = "Refits a method on resampled rows and prints, for each m, the stability of"
-        + " its top m features (Nogueira's Φ with a 95% interval, Kuncheva's index) and the"
-        + " silhouette of k-means on them; then a suggested m with the evidence. Labels are not"
-        + " used.")
+        + " its top m features (Nogueira's Φ with a 95% interval, Kuncheva's index), the"
+        + " silhouette of k-means on them and its gain over m random features (median of "
+        + SelectionStability.DEFAULT_RANDOM_DRAWS + " draws); then a suggested m with the evidence: of the stable m, the largest gain."
+        + " Labels are not used.")
 final class StabilityCommand extends SparkCommand {
 
   /** The resampling options of {@code stability} and {@code compare}. */
@@ -99,12 +101,14 @@ final class StabilityCommand extends SparkCommand {
           resampling.bootstrap ? "bootstrap resamples" : "subsamples",
           resampling.bootstrap ? 100.0 : 100 * resampling.fraction, labeled.numFeatures,
           input.clusters);
-      out.println("     m   Nogueira Φ   95% interval        Kuncheva   silhouette");
+      out.println("     m   Nogueira Φ   95% interval        Kuncheva   silhouette   random m"
+          + "     gain");
+      double[] gains = s.silhouetteGains();
       for (int i = 0; i < s.stability().points().size(); i++) {
         StabilityCurve.Point p = s.stability().points().get(i);
-        out.printf(Locale.ROOT, "%6d   %10.3f   [%6.3f, %6.3f]   %8.3f   %10.3f%n",
+        out.printf(Locale.ROOT, "%6d   %10.3f   [%6.3f, %6.3f]   %8.3f   %10.3f   %8.3f   %+6.3f%n",
             p.numFeatures(), p.nogueira().value(), p.nogueira().lower(), p.nogueira().upper(),
-            p.kuncheva(), s.silhouettes()[i]);
+            p.kuncheva(), s.silhouettes()[i], s.randomSilhouettes()[i], gains[i]);
       }
       out.println("score curve elbow: m = " + s.scoreElbow());
       out.println("suggested m = " + s.numFeatures() + ": " + s.reason());

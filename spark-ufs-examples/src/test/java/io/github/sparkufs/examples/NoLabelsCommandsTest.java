@@ -51,7 +51,8 @@ class NoLabelsCommandsTest {
         "2,5,10", "--resamples", "8", "--chart", chart.toString(), "--master", "local[2]");
     assertEquals(0, r.status, r.err);
     assertEquals(3, r.out.lines().filter(l -> l.matches("\\s+(2|5|10)\\s+.*")).count(), r.out);
-    assertTrue(r.out.contains("suggested m = 5: "), r.out);
+    assertTrue(r.out.contains("suggested m = 5: ") && r.out.contains(
+        "largest silhouette gain over m random features"), r.out);
     assertDrawnChart(chart);
   }
 

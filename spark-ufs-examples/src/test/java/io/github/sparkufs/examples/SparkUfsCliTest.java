@@ -182,6 +182,21 @@ class SparkUfsCliTest {
   }
 
   @Test
+  void recallPrintsItsTableWithTheParamsItWasGiven() {
+    Run r = new Run("recall", "--families", "equal-variance", "--methods", "maxvar,lapscore",
+        "--seeds", "1", "--param", "lapscore.numNeighbors=7", "--master", "local[2]");
+    assertEquals(0, r.status, r.err);
+    assertTrue(r.out.contains("params {lapscore.numNeighbors=7}"), r.out);
+    // The table is the command's last print: it must reach stdout, flushed, before exit.
+    assertTrue(r.out.contains("| method | equal-variance | overall |"), r.out);
+    String lapscore = r.out.lines().filter(l -> l.startsWith("| lapscore |")).findFirst()
+        .orElseThrow(() -> new AssertionError(r.out));
+    // The equal-variance family's 8 clustered features are found by lapscore at every seed
+    // 1..3 measured (docs/recall.md), and maxvar cannot tell them from noise of equal variance.
+    assertTrue(lapscore.contains("**1.00**"), lapscore);
+  }
+
+  @Test
   void knnPrintsBothTimesTheirRatioAndRecall() {
     Run r = new Run("knn", "--rows", "400", "--features", "8", "--informative", "3",
         "--neighbors", "5", "--cell-size", "32", "--probes", "6", "--sample", "100",

@@ -1,20 +1,26 @@
 package io.github.sparkufs.eval;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A suggested number of features m with the evidence behind it: the score curve (the features'
- * scores best first), the {@link StabilityCurve} and, where given, the silhouette of a
- * clustering on the top m features for each m of the grid. The rule, stated in
+ * scores best first), the {@link StabilityCurve} and, where given, for each m of the grid the
+ * silhouette of a clustering on the top m features and the silhouette of the same clustering
+ * on m features drawn at random (the median over a few draws). The rule, stated in
  * {@link #reason()}: among the m whose stability is credibly at least fair (the lower end of
  * the 95% interval of Nogueira's Φ at least {@link #STABLE}: Φ generalises Fleiss' κ, as
  * Nogueira et al. show, and 0.4 is where Fleiss' scale for κ passes from poor to fair), the m
- * of the largest silhouette, or without silhouettes the m nearest the elbow of the score curve
- * ({@link #elbow}); when no m is stable, the m of the largest Φ.
+ * of the largest {@link #silhouetteGains gain} of the top m over m random features, or without
+ * silhouettes the m nearest the elbow of the score curve ({@link #elbow}); when no m is
+ * stable, the m of the largest Φ. The silhouette alone favours small m, since it tends to be
+ * larger in fewer dimensions whatever the features; its gain over random features of the same
+ * number is fair across m.
  */
 public record FeatureCountSuggestion(int numFeatures, String reason, int scoreElbow,
-    double[] sortedScores, StabilityCurve stability, double[] silhouettes) {
+    double[] sortedScores, StabilityCurve stability, double[] silhouettes,
+    double[] randomSilhouettes) {
 
   /** The lower confidence bound of Φ at which a selection counts as stable. */
   public static final double STABLE = 0.4;
@@ -22,16 +28,23 @@ public record FeatureCountSuggestion(int numFeatures, String reason, int scoreEl
   /**
    * @param sortedScores the scores best first, oriented so that larger is better; trailing NaN
    *     (constant features) are left out of the elbow
-   * @param silhouettes one per point of {@code stability}, or empty
+   * @param silhouettes one per point of {@code stability} (the top m features), or empty
+   * @param randomSilhouettes one per point of {@code stability} (m random features), or empty
+   *     with {@code silhouettes}
    */
   public static FeatureCountSuggestion of(double[] sortedScores, StabilityCurve stability,
-      double[] silhouettes) {
+      double[] silhouettes, double[] randomSilhouettes) {
     List<StabilityCurve.Point> points = stability.points();
     if (silhouettes.length != 0 && silhouettes.length != points.size()) {
       throw new IllegalArgumentException(silhouettes.length + " silhouettes for "
           + points.size() + " values of m");
     }
+    if (randomSilhouettes.length != silhouettes.length) {
+      throw new IllegalArgumentException(randomSilhouettes.length + " random silhouettes for "
+          + silhouettes.length + " silhouettes");
+    }
     int elbow = elbow(sortedScores);
+    double[] gains = gains(silhouettes, randomSilhouettes);
     boolean anyStable = points.stream().anyMatch(p -> p.nogueira().lower() >= STABLE);
     int best = -1;
     for (int i = 0; i < points.size(); i++) {
@@ -39,7 +52,7 @@ public record FeatureCountSuggestion(int numFeatures, String reason, int scoreEl
       if (anyStable && p.nogueira().lower() < STABLE) {
         continue;
       }
-      if (best < 0 || better(points, silhouettes, elbow, anyStable, i, best)) {
+      if (best < 0 || better(points, gains, elbow, anyStable, i, best)) {
         best = i;
       }
     }
@@ -51,9 +64,10 @@ public record FeatureCountSuggestion(int numFeatures, String reason, int scoreEl
           chosen.nogueira().value());
     } else if (silhouettes.length > 0) {
       why = String.format(Locale.ROOT, "of the m with Φ's lower 95%% bound >= %.2f, m = %d has "
-          + "the largest silhouette (%.3f; Φ = %.3f [%.3f, %.3f])", STABLE,
-          chosen.numFeatures(), silhouettes[best], chosen.nogueira().value(),
-          chosen.nogueira().lower(), chosen.nogueira().upper());
+          + "the largest silhouette gain over m random features (%.3f against %.3f, %+.3f; "
+          + "Φ = %.3f [%.3f, %.3f])", STABLE, chosen.numFeatures(), silhouettes[best],
+          randomSilhouettes[best], gains[best],
+          chosen.nogueira().value(), chosen.nogueira().lower(), chosen.nogueira().upper());
     } else {
       why = String.format(Locale.ROOT, "of the m with Φ's lower 95%% bound >= %.2f, m = %d is "
           + "nearest the elbow of the score curve (m = %d; Φ = %.3f [%.3f, %.3f])", STABLE,
@@ -61,17 +75,31 @@ public record FeatureCountSuggestion(int numFeatures, String reason, int scoreEl
           chosen.nogueira().upper());
     }
     return new FeatureCountSuggestion(chosen.numFeatures(), why, elbow, sortedScores.clone(),
-        stability, silhouettes.clone());
+        stability, silhouettes.clone(), randomSilhouettes.clone());
+  }
+
+  /**
+   * For each m, how much better the top m features cluster than m random ones: the silhouette
+   * less the random features' median silhouette; empty without silhouettes.
+   */
+  public double[] silhouetteGains() {
+    return gains(silhouettes, randomSilhouettes);
+  }
+
+  private static double[] gains(double[] silhouettes, double[] randomSilhouettes) {
+    double[] gains = new double[silhouettes.length];
+    Arrays.setAll(gains, i -> silhouettes[i] - randomSilhouettes[i]);
+    return gains;
   }
 
   /** Whether point i beats point best (earlier, so smaller, m wins ties). */
-  private static boolean better(List<StabilityCurve.Point> points, double[] silhouettes,
-      int elbow, boolean anyStable, int i, int best) {
+  private static boolean better(List<StabilityCurve.Point> points, double[] gains, int elbow,
+      boolean anyStable, int i, int best) {
     if (!anyStable) {
       return points.get(i).nogueira().value() > points.get(best).nogueira().value();
     }
-    if (silhouettes.length > 0) {
-      return silhouettes[i] > silhouettes[best];
+    if (gains.length > 0) {
+      return gains[i] > gains[best];
     }
     return Math.abs(points.get(i).numFeatures() - elbow)
         < Math.abs(points.get(best).numFeatures() - elbow);

@@ -11,11 +11,12 @@ import java.util.stream.IntStream;
 /**
  * Exact k-nearest-neighbour search by blocked all-pairs squared distances
  * {@code ||a||² + ||b||² − 2 aᵀb} (docs/design.md): each pair of blocks is searched in tiles whose
- * inner products come from one GEMM, and the per-pair lists are merged. Distances are
+ * inner products come from one GEMM (from the matching non-zeros, for sparse blocks), and the
+ * per-pair lists are merged. Distances are
  * symmetric, so each unordered pair of blocks, and within a block each pair of tiles, is
  * computed once and offered to both samples' lists: about n² d / 2 multiply-adds in all. On the
- * driver the tile pairs run on every core. O(n² d) time, O(tile²) extra memory per thread;
- * never an n × n matrix.
+ * driver the tile pairs run on every core. O(n² d) time (dense), O(tile²) extra memory per
+ * thread; never an n × n matrix.
  */
 public final class ExactKnn {
 
@@ -35,8 +36,8 @@ public final class ExactKnn {
     boolean parallel = !x.execution().isDistributed();
     return x.blocks().crossMergeOnce((a, b) -> {
       boolean same = a.offset() == b.offset();
-      double[] aNorms = a.columns().columnNormsSquared();
-      double[] bNorms = same ? aNorms : b.columns().columnNormsSquared();
+      double[] aNorms = a.normsSquared();
+      double[] bNorms = same ? aNorms : b.normsSquared();
       Candidates c = tilePairs(a, b, same, parallel).collect(
           () -> new Candidates(a, aNorms, b, bNorms, k, true),
           Candidates::offerTilePair, Candidates::mergeFrom);
@@ -49,8 +50,8 @@ public final class ExactKnn {
    * itself when refs hold it (same global index).
    */
   public static NeighborLists nearest(RowBlock queries, RowBlock refs, int k) {
-    Candidates c = new Candidates(queries, queries.columns().columnNormsSquared(), refs,
-        refs.columns().columnNormsSquared(), k, false);
+    Candidates c = new Candidates(queries, queries.normsSquared(), refs, refs.normsSquared(), k,
+        false);
     tilePairs(queries, refs, false, false).forEach(c::offerTilePair);
     return c.toA;
   }
@@ -80,7 +81,7 @@ public final class ExactKnn {
     private final boolean same;
     private final double[] aNorms;
     private final double[] bNorms;
-    private final double[] dots = new double[TILE * TILE];
+    private final double[] buffer = new double[TILE * TILE];
     private NeighborLists toA;
     private NeighborLists toB;
 
@@ -115,10 +116,7 @@ public final class ExactKnn {
       int b0 = p % bTiles * TILE;
       int an = Math.min(TILE, a.numRows() - a0);
       int bn = Math.min(TILE, b.numRows() - b0);
-      int d = a.numCols();
-      // dots (bn × an, column-major) = B-tileᵀ A-tile; samples are the columns of d × n blocks.
-      LinalgBackend.blas().dgemm("T", "N", bn, an, d, 1.0, b.columns().data(), b0 * d, d,
-          a.columns().data(), a0 * d, d, 0.0, dots, 0, bn);
+      double[] dots = innerProducts(a0, an, b0, bn);
       boolean diagonal = same && a0 == b0;
       for (int i = 0; i < an; i++) {
         int ga = a.offset() + a0 + i;
@@ -134,6 +132,21 @@ public final class ExactKnn {
           }
         }
       }
+    }
+
+    /**
+     * The inner products of b's tile with a's (bn × an, column-major): dense tiles multiplied
+     * where they lie in the d × n blocks, into this thread's buffer; sparse ones from their
+     * matching non-zeros.
+     */
+    private double[] innerProducts(int a0, int an, int b0, int bn) {
+      if (a.isSparse()) {
+        return b.range(b0, bn).innerProducts(a.range(a0, an)).data();
+      }
+      int d = a.numCols();
+      LinalgBackend.blas().dgemm("T", "N", bn, an, d, 1.0, b.columns().data(), b0 * d, d,
+          a.columns().data(), a0 * d, d, 0.0, buffer, 0, bn);
+      return buffer;
     }
 
     /** Takes in the lists another thread filled from other tile pairs. */

@@ -12,7 +12,10 @@ import java.util.List;
  */
 public interface KnnSearch {
 
-  /** The {@code knnAlgorithm} values: exact below {@link #AUTO_APPROXIMATE_ROWS} rows, else approximate. */
+  /**
+   * The {@code knnAlgorithm} value that searches exactly below {@link #AUTO_APPROXIMATE_ROWS} rows
+   * or on sparse row blocks, else approximately.
+   */
   String AUTO = "auto";
   /** The {@code knnAlgorithm} value of {@link ExactKnn}. */
   String EXACT = "exact";
@@ -41,6 +44,15 @@ public interface KnnSearch {
     }
   }
 
+  /**
+   * Why a search by {@code algorithm} needs dense row blocks, or null: the approximate search
+   * ({@link CellProbeKnn}) reads dense rows, the exact one reads sparse rows by their non-zeros.
+   */
+  static String denseInputReason(String algorithm) {
+    return APPROXIMATE.equals(algorithm)
+        ? "needs dense rows for its approximate kNN search (knnAlgorithm = approximate)" : null;
+  }
+
   /** The exact search. */
   static KnnSearch exact() {
     return ExactKnn::search;
@@ -58,8 +70,8 @@ public interface KnnSearch {
         return CellProbeKnn.withDefaults(seed);
       case AUTO:
         KnnSearch approximate = CellProbeKnn.withDefaults(seed);
-        return (x, k) -> x.numRows() < AUTO_APPROXIMATE_ROWS ? ExactKnn.search(x, k)
-            : approximate.search(x, k);
+        return (x, k) -> x.numRows() < AUTO_APPROXIMATE_ROWS || x.isSparse()
+            ? ExactKnn.search(x, k) : approximate.search(x, k);
       default:
         throw new IllegalArgumentException("knnAlgorithm must be one of " + ALGORITHMS
             + ", got " + algorithm);

@@ -30,6 +30,9 @@ public final class ColumnStatistics implements Serializable {
 
   /** The statistics of one block (two passes over its values). */
   public static ColumnStatistics of(RowBlock block) {
+    if (block.isSparse()) {
+      return of(block.rows());
+    }
     int d = block.numCols();
     int rows = block.numRows();
     double[] v = block.columns().data();
@@ -51,6 +54,40 @@ public final class ColumnStatistics implements Serializable {
         double e = v[i * d + j] - s.mean[j];
         s.centredSquares[j] += e * e;
       }
+    }
+    return s;
+  }
+
+  /**
+   * The statistics of sparse samples, one per row (two passes over the non-zeros): a feature
+   * stored in m of the n rows has n − m zeros more, each adding {@code mean²} to its centred
+   * sum of squares, and 0 to its range.
+   */
+  private static ColumnStatistics of(SparseRowMatrix rows) {
+    int d = rows.numCols();
+    int n = rows.numRows();
+    ColumnStatistics s = new ColumnStatistics(d);
+    s.count = n;
+    int[] stored = new int[d];
+    for (int p = 0; p < rows.numEntries(); p++) {
+      int j = rows.column(p);
+      double x = rows.value(p);
+      stored[j]++;
+      s.mean[j] += x;
+      s.min[j] = Math.min(s.min[j], x);
+      s.max[j] = Math.max(s.max[j], x);
+    }
+    for (int j = 0; j < d && n > 0; j++) {
+      s.mean[j] /= n;
+      if (stored[j] < n) {
+        s.min[j] = Math.min(s.min[j], 0.0);
+        s.max[j] = Math.max(s.max[j], 0.0);
+      }
+      s.centredSquares[j] = (n - stored[j]) * s.mean[j] * s.mean[j];
+    }
+    for (int p = 0; p < rows.numEntries(); p++) {
+      double e = rows.value(p) - s.mean[rows.column(p)];
+      s.centredSquares[rows.column(p)] += e * e;
     }
     return s;
   }

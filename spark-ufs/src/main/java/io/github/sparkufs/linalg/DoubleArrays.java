@@ -1,5 +1,7 @@
 package io.github.sparkufs.linalg;
 
+import java.util.Arrays;
+
 /** Small helpers on {@code double[]} vectors. */
 public final class DoubleArrays {
 
@@ -22,6 +24,17 @@ public final class DoubleArrays {
       s += v;
     }
     return s;
+  }
+
+  /** The median (the mean of the middle two when the length is even); {@code a} is unchanged. */
+  public static double median(double[] a) {
+    if (a.length == 0) {
+      throw new IllegalArgumentException("the median of no values");
+    }
+    double[] sorted = a.clone();
+    Arrays.sort(sorted);
+    int h = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
   }
 
   /** Element-wise square root. */

@@ -16,12 +16,19 @@ public final class RowBlockMatrix implements Releasable {
   private final Partitioned<RowBlock> blocks;
   private final int numRows;
   private final int numCols;
+  private final boolean sparse;
   private ColumnStatistics columnStatistics;
 
   public RowBlockMatrix(Partitioned<RowBlock> blocks, int numRows, int numCols) {
+    this(blocks, numRows, numCols, false);
+  }
+
+  /** @param sparse whether the blocks are stored sparse ({@link RowBlock#isSparse()}) */
+  public RowBlockMatrix(Partitioned<RowBlock> blocks, int numRows, int numCols, boolean sparse) {
     this.blocks = blocks;
     this.numRows = numRows;
     this.numCols = numCols;
+    this.sparse = sparse;
   }
 
   /** A driver-only matrix over the given blocks. */
@@ -33,9 +40,13 @@ public final class RowBlockMatrix implements Releasable {
         throw new IllegalArgumentException("block at offset " + b.offset() + " follows " + n
             + " rows: blocks must be consecutive");
       }
+      if (b.isSparse() != blocks.get(0).isSparse()) {
+        throw new IllegalArgumentException("block at offset " + b.offset() + " is stored "
+            + (b.isSparse() ? "sparse" : "dense") + ", the first one not: blocks must be alike");
+      }
       n += b.numRows();
     }
-    return new RowBlockMatrix(new LocalPartitioned<>(blocks), n, d);
+    return new RowBlockMatrix(new LocalPartitioned<>(blocks), n, d, blocks.get(0).isSparse());
   }
 
   /** A driver-only matrix of one block: the papers' X (d × n). */
@@ -68,12 +79,25 @@ public final class RowBlockMatrix implements Releasable {
   }
 
   /**
+   * Whether the blocks hold only the samples' non-zeros: then {@link #gram()},
+   * {@link #multiply}, {@link #rowSums()} and {@link #columnStatistics()} read the non-zeros
+   * only, and the steps that read {@link RowBlock#columns()} fail.
+   */
+  public boolean isSparse() {
+    return sparse;
+  }
+
+  /**
    * The d × d Gram matrix {@code X Xᵀ}, announced to {@link DriverMemory} before any work. With
    * fewer samples than features each block's d × d part would outweigh the samples themselves,
-   * so the samples (d × n) are gathered and the Gram is formed once on the driver.
+   * so the samples (d × n) are gathered and the Gram is formed once on the driver; sparse
+   * samples, a fraction of that, always are.
    */
   public DenseMatrix gram() {
     requireGramMemory();
+    if (sparse) {
+      return RowBlock.stack(0, numCols, blocks.collect(b -> b), true).rows().columnGram();
+    }
     if (numRows < numCols) {
       DriverMemory.require("the samples gathered for their Gram (n = " + numRows + ", d = "
           + numCols + ")", numCols, numRows);
@@ -92,8 +116,9 @@ public final class RowBlockMatrix implements Releasable {
 
   /** {@code X F} (d × k) for a per-sample matrix given as k × n ({@code Fᵀ}). */
   public DenseMatrix multiply(Shared<DenseMatrix> perSample) {
-    return blocks.aggregate(b -> b.columns().multiplyTranspose(b.slice(perSample.get())),
-        DenseMatrix::accumulate);
+    return blocks.aggregate(b -> b.isSparse()
+        ? b.rows().transposeMultiply(b.slice(perSample.get()))
+        : b.columns().multiplyTranspose(b.slice(perSample.get())), DenseMatrix::accumulate);
   }
 
   /** {@code Wᵀ X} (k × n) for a d × k matrix {@code W}, assembled on the driver. */
@@ -135,6 +160,9 @@ public final class RowBlockMatrix implements Releasable {
   /** Per-feature sums {@code X 1}. */
   public double[] rowSums() {
     return blocks.aggregate(b -> {
+      if (b.isSparse()) {
+        return b.rows().columnSums();
+      }
       double[] s = new double[b.numCols()];
       double[] v = b.columns().data();
       for (int i = 0; i < b.numRows(); i++) {

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * in compressed sparse row form with global column indices (ascending within a row, no
  * duplicates). The one sparse matrix of the library: the n × n sample graphs (built by
  * {@code graph.KnnGraphs} and read as weighted adjacency) and the other sample-by-sample
- * matrices, such as FSASL's LASSO coefficients S (Eq. 6) and simplex rows P (Eq. 8). A whole
+ * matrices, such as FSASL's LASSO coefficients S (Eq. 6) and simplex rows P (Eq. 8), and the
+ * samples of sparse input ({@link RowBlock}, one row per sample). A whole
  * matrix is the block with {@code firstRow = 0}; {@link #rows(int, int)} cuts a data block's
  * rows. Never dense.
  */
@@ -293,9 +294,11 @@ public final class SparseRowMatrix implements Serializable {
     return fromRows(0, numCols, idx, val);
   }
 
-  /** Rows {@code [from, from + count)} of the whole matrix, as a block. */
+  /**
+   * Local rows {@code [from, from + count)} as a block starting at global row
+   * {@code firstRow() + from} (of a whole matrix: its rows [from, from + count)).
+   */
   public SparseRowMatrix rows(int from, int count) {
-    requireWhole();
     if (from < 0 || count < 0 || from + count > numRows()) {
       throw new IllegalArgumentException("rows [" + from + ", " + (from + count) + ") of "
           + numRows());
@@ -306,7 +309,7 @@ public final class SparseRowMatrix implements Serializable {
     for (int i = 0; i <= count; i++) {
       ptr[i] = rowPtr[from + i] - start;
     }
-    return new SparseRowMatrix(numCols, from, ptr, Arrays.copyOfRange(cols, start, end),
+    return new SparseRowMatrix(numCols, firstRow + from, ptr, Arrays.copyOfRange(cols, start, end),
         Arrays.copyOfRange(values, start, end));
   }
 
@@ -364,6 +367,93 @@ public final class SparseRowMatrix implements Serializable {
         int fj = cols[p] * k;
         for (int t = 0; t < k; t++) {
           o[oi + t] += w * f[fj + t];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Column sums {@code 1ᵀ M} (length numCols). */
+  public double[] columnSums() {
+    double[] s = new double[numCols];
+    for (int p = 0; p < numEntries(); p++) {
+      s[cols[p]] += values[p];
+    }
+    return s;
+  }
+
+  /**
+   * {@code Mᵀ Fᵀ} (numCols × k) for a per-row matrix given as k × numRows ({@code Fᵀ}, column i
+   * for row i): entry (j, t) is {@code Σ_i M_ij F_it}.
+   */
+  public DenseMatrix transposeMultiply(DenseMatrix perRow) {
+    if (perRow.cols() != numRows()) {
+      throw new IllegalArgumentException("transpose of a matrix with " + numRows()
+          + " rows times the transpose of " + perRow.shape());
+    }
+    int k = perRow.rows();
+    double[] f = perRow.data();
+    DenseMatrix out = new DenseMatrix(numCols, k);
+    double[] o = out.data();
+    for (int i = 0; i < numRows(); i++) {
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        for (int t = 0; t < k; t++) {
+          o[t * numCols + cols[p]] += values[p] * f[i * k + t];
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The numCols × numCols Gram {@code Mᵀ M}, as the sum of the rows' outer products. */
+  public DenseMatrix columnGram() {
+    DenseMatrix g = new DenseMatrix(numCols, numCols);
+    double[] o = g.data();
+    for (int i = 0; i < numRows(); i++) {
+      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        for (int q = rowPtr[i]; q < rowPtr[i + 1]; q++) {
+          o[cols[q] * numCols + cols[p]] += values[p] * values[q];
+        }
+      }
+    }
+    return g;
+  }
+
+  /**
+   * The inner products of this block's rows with {@code other}'s, numRows × other.numRows,
+   * entry (r, i) = row r · row i of other: each row of other is scattered over this block's
+   * columns, so the work is the number of matching pairs of entries, plus numCols.
+   */
+  public DenseMatrix multiplyTranspose(SparseRowMatrix other) {
+    if (other.numCols != numCols) {
+      throw new IllegalArgumentException("rows of " + numCols + " columns times rows of "
+          + other.numCols);
+    }
+    int[] colPtr = new int[numCols + 1];
+    for (int p = 0; p < numEntries(); p++) {
+      colPtr[cols[p] + 1]++;
+    }
+    for (int j = 0; j < numCols; j++) {
+      colPtr[j + 1] += colPtr[j];
+    }
+    int[] fill = Arrays.copyOf(colPtr, numCols);
+    int[] rowOf = new int[numEntries()];
+    double[] valueOf = new double[numEntries()];
+    for (int r = 0; r < numRows(); r++) {
+      for (int p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
+        rowOf[fill[cols[p]]] = r;
+        valueOf[fill[cols[p]]++] = values[p];
+      }
+    }
+    int m = numRows();
+    DenseMatrix out = new DenseMatrix(m, other.numRows());
+    double[] o = out.data();
+    for (int i = 0; i < other.numRows(); i++) {
+      for (int p = other.rowPtr[i]; p < other.rowPtr[i + 1]; p++) {
+        double v = other.values[p];
+        int j = other.cols[p];
+        for (int q = colPtr[j]; q < colPtr[j + 1]; q++) {
+          o[i * m + rowOf[q]] += v * valueOf[q];
         }
       }
     }

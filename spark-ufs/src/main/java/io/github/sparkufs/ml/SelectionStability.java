@@ -1,7 +1,9 @@
 package io.github.sparkufs.ml;
 
 import io.github.sparkufs.eval.FeatureCountSuggestion;
+import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.eval.StabilityCurve;
+import io.github.sparkufs.linalg.DoubleArrays;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -12,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.spark.ml.attribute.AttributeGroup;
+import org.apache.spark.ml.feature.VectorSlicer;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.sql.Dataset;
@@ -29,10 +32,14 @@ import org.apache.spark.storage.StorageLevel;
  * are drawn by {@code Dataset.sample} with seeds drawn from {@code seed}, so a result is
  * deterministic for a seed, the selector's own seed and the data's partitioning.
  * {@link #suggestNumFeatures} adds the full-data fit's score curve and, with a
- * {@link KMeansSilhouetteEvaluator}, the silhouette of k-means on the top m features, and
- * suggests an m with that evidence ({@link FeatureCountSuggestion}).
+ * {@link KMeansSilhouetteEvaluator}, the silhouette of k-means on the top m features and its
+ * median over {@code randomDraws} draws of m random features, and suggests an m with that
+ * evidence ({@link FeatureCountSuggestion}).
  */
 public final class SelectionStability {
+
+  /** Draws of m random features per m when {@link #setRandomDraws} is not called. */
+  public static final int DEFAULT_RANDOM_DRAWS = 5;
 
   private int numResamples = 20;
   private double sampleFraction = 0.8;
@@ -40,6 +47,7 @@ public final class SelectionStability {
   private int[] numFeatures = {10, 20, 50, 100};
   private long seed = SelectionStability.class.getName().hashCode();
   private int parallelism = 1;
+  private int randomDraws = DEFAULT_RANDOM_DRAWS;
 
   /** Fits per evaluation (>= 2; default 20). */
   public SelectionStability setNumResamples(int value) {
@@ -94,6 +102,18 @@ public final class SelectionStability {
     return this;
   }
 
+  /**
+   * Draws of m random features whose median silhouette {@link #suggestNumFeatures} sets against
+   * the top m's (>= 1; default {@value #DEFAULT_RANDOM_DRAWS}).
+   */
+  public SelectionStability setRandomDraws(int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException("randomDraws must be >= 1, got " + value);
+    }
+    randomDraws = value;
+    return this;
+  }
+
   public int getNumResamples() {
     return numResamples;
   }
@@ -116,6 +136,10 @@ public final class SelectionStability {
 
   public int getParallelism() {
     return parallelism;
+  }
+
+  public int getRandomDraws() {
+    return randomDraws;
   }
 
   /** Refits {@code selector} on the resamples of {@code dataset}; its stability against m. */
@@ -152,8 +176,10 @@ public final class SelectionStability {
 
   /**
    * The stability curve, the score curve of a fit on all of {@code dataset} and, when
-   * {@code clustering} is not null, its silhouette on the top m features for each m (its
-   * {@code featuresCol} set to the selector's {@code outputCol}); an m suggested from them.
+   * {@code clustering} is not null, for each m its silhouette on the top m features (its
+   * {@code featuresCol} set to the selector's {@code outputCol}) and the median of its
+   * silhouettes on {@code randomDraws} draws of m features chosen uniformly at random (a
+   * generator seeded with {@code seed} for each m); an m suggested from them.
    */
   public FeatureCountSuggestion suggestNumFeatures(UnsupervisedSelector<?> selector,
       Dataset<?> dataset, KMeansSilhouetteEvaluator clustering) {
@@ -164,20 +190,31 @@ public final class SelectionStability {
       KMeansSilhouetteEvaluator clustering) {
     StabilityCurve curve = evaluate(selector, dataset);
     UnsupervisedSelectorModel model = selector.fit(dataset);
+    double[] scores = model.scores();
     double[] silhouettes = new double[clustering == null ? 0 : numFeatures.length];
+    double[] randomSilhouettes = new double[silhouettes.length];
     for (int i = 0; i < silhouettes.length; i++) {
+      KMeansSilhouetteEvaluator onOutput = clustering.copy(ParamMap.empty())
+          .setFeaturesCol(model.getOutputCol());
       model.setSelectionMode(SelectorParams.NUM_TOP_FEATURES)
           .setSelectionThreshold(numFeatures[i]);
-      silhouettes[i] = clustering.copy(ParamMap.empty()).setFeaturesCol(model.getOutputCol())
-          .evaluate(model.transform(dataset));
+      silhouettes[i] = onOutput.evaluate(model.transform(dataset));
+      SplittableRandom draws = new SplittableRandom(seed);
+      double[] random = new double[randomDraws];
+      for (int r = 0; r < randomDraws; r++) {
+        int[] columns = PlantedClusters.choose(scores.length, numFeatures[i], draws);
+        Arrays.sort(columns);
+        random[r] = onOutput.evaluate(new VectorSlicer().setInputCol(selector.getFeaturesCol())
+            .setOutputCol(model.getOutputCol()).setIndices(columns).transform(dataset));
+      }
+      randomSilhouettes[i] = DoubleArrays.median(random);
     }
-    double[] scores = model.scores();
     int[] ranking = model.ranking();
     double[] sorted = new double[ranking.length];
     for (int r = 0; r < ranking.length; r++) {
       sorted[r] = model.isLargerBetter() ? scores[ranking[r]] : -scores[ranking[r]];
     }
-    return FeatureCountSuggestion.of(sorted, curve, silhouettes);
+    return FeatureCountSuggestion.of(sorted, curve, silhouettes, randomSilhouettes);
   }
 
   /**

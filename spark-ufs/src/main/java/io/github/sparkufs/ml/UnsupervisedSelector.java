@@ -303,10 +303,11 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     int k = usesSampleGraph() ? options.common().numNeighbors() : 0;
     boolean checkpoint = declared.containsKey(CHECKPOINT_INTERVAL.name())
         && (Integer) getOrDefault(param(CHECKPOINT_INTERVAL.name())) > 0;
+    FeatureSelectionSolver solver = createSolver(options);
     long start = System.nanoTime();
     RowBlockMatrix x = VectorBlocks.read(dataset, getFeaturesCol(),
         VectorBlocks.Placement.valueOf(getExecutionMode().toUpperCase(Locale.ROOT)),
-        execution, checkpoint, "skip".equals(getHandleInvalid()));
+        execution, checkpoint, "skip".equals(getHandleInvalid()), solver.denseInputReason());
     try {
       int n = x.numRows();
       if (c > n) {
@@ -322,7 +323,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
           methodName(), n, x.numCols(), String.format("%.2f", (System.nanoTime() - start) / 1e9),
           x.execution().isDistributed() ? "executors" : "the driver",
           x.blocks().numPartitions(), LinalgBackend.describe());
-      SelectionResult result = createSolver(options).fit(x);
+      SelectionResult result = solver.fit(x);
       x.execution().describe("constant features");
       ColumnStatistics stats = x.columnStatistics();
       SelectorSummary summary = SelectorSummary.of(this, seed, n, stats, result,

@@ -11,4 +11,13 @@ public interface FeatureSelectionSolver {
 
   /** Scores the features of {@code x} (d × n; validated, finite, n > 0). */
   SelectionResult fit(RowBlockMatrix x);
+
+  /**
+   * Why this method needs the dense X, as the fit log gives it when sparse input is densified
+   * for it (e.g. "needs the dense d x d Gram X Xᵀ (Eq. 12)"), or null when it runs on sparse
+   * row blocks ({@link RowBlockMatrix#isSparse()}) as they are.
+   */
+  default String denseInputReason() {
+    return "reads dense row blocks";
+  }
 }

@@ -106,6 +106,9 @@ import java.util.Map;
  * by all pairs (O(n² c)) below; a LASSO column costs O(K c) per homotopy step over
  * K = lassoNeighbors samples. The whole dictionary ({@code lassoNeighbors = 0}) costs O(n² c)
  * per iteration: it is for small n only.
+ *
+ * <p>Sparse input is densified for this method: it needs the dense X Xᵀ of its W-step (Eq. 14)
+ * and the projection Wᵀ X of its graph steps (Eq. 6, 8).
  */
 public final class FsaslSolver implements FeatureSelectionSolver {
 
@@ -203,7 +206,22 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
   @Override
   public SelectionResult fit(RowBlockMatrix data) {
+    return fit(data, null);
+  }
+
+  /**
+   * As {@link #fit(RowBlockMatrix)}, with the first iteration's local structure given instead of
+   * built: the hook through which a reference implementation's starting graph is fed in.
+   *
+   * @param firstGraph the symmetric n × n affinity of the first iteration, or null to build the
+   *     heat-kernel kNN graph
+   */
+  SelectionResult fit(RowBlockMatrix data, SparseRowMatrix firstGraph) {
     int n = data.numRows();
+    if (firstGraph != null && (firstGraph.numRows() != n || firstGraph.numCols() != n)) {
+      throw new IllegalArgumentException("firstGraph is " + firstGraph.numRows() + " × "
+          + firstGraph.numCols() + ", expected " + n + " × " + n + " (one row per sample)");
+    }
     int c = common.numClusters();
     int k = common.numNeighbors();
     if (n < k + 2) {
@@ -219,16 +237,16 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     }
     long start = System.nanoTime();
     try (RowBlockMatrix x = data.centered(); ResourceScope scope = new ResourceScope()) {
-      return fit(data, x, scope, start);
+      return fit(data, x, firstGraph, scope, start);
     }
   }
 
   /**
-   * Algorithm 1 on the centred samples {@code x}; what it caches per iteration is held by
-   * {@code scope}.
+   * Algorithm 1 on the centred samples {@code x}, from {@code firstGraph} if not null; what it
+   * caches per iteration is held by {@code scope}.
    */
-  private SelectionResult fit(RowBlockMatrix data, RowBlockMatrix x, ResourceScope scope,
-      long start) {
+  private SelectionResult fit(RowBlockMatrix data, RowBlockMatrix x, SparseRowMatrix firstGraph,
+      ResourceScope scope, long start) {
     int n = data.numRows();
     int c = common.numClusters();
     FeatureUnits units = FeatureUnits.of(data.columnStatistics(), standardization);
@@ -242,9 +260,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
     ex.describe("FSASL: heat-kernel graph");
     long graphStart = System.nanoTime();
-    HeatKernelGraph first = HeatKernelGraph.withAtMostPieces(x, k,
+    HeatKernelGraph first = firstGraph != null ? null : HeatKernelGraph.withAtMostPieces(x, k,
         Math.min(n - 1, Math.max(k, (int) Math.ceil(Math.log(n)))), c, 0, common.knnSearch());
-    SparseRowMatrix knnGraph = first.weights();
+    SparseRowMatrix knnGraph = first == null ? firstGraph : first.weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Laplacian laplacian = scope.keep(Laplacian.build(x, null, knnGraph, 1.0, 0.0));
     DenseMatrix block = null;
@@ -350,7 +368,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("lassoNonZerosPerSample", (double) sTranspose.numEntries() / n);
     summary.put("lassoMaxNonZeros", (double) lassoMax);
     summary.put("simplexNonZerosPerSample", (double) p.numEntries() / n);
-    summary.put("firstGraphNeighbors", (double) first.numNeighbors());
+    summary.put("firstGraphNeighbors", first == null ? Double.NaN : first.numNeighbors());
     summary.put("eigenProducts", (double) eigenProducts);
     summary.put("eigenMaxResidual", eigenResidual);
     summary.put("graphSeconds", graphSeconds);
@@ -757,5 +775,11 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       }
       return out;
     }
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense X Xᵀ of its W-step (Eq. 14) and the projection Wᵀ X of its graph"
+        + " steps (Eq. 6, 8)";
   }
 }

@@ -25,6 +25,9 @@ import java.util.Map;
  * is the self-tuning graph ({@link HeatKernelGraph#selfTuning}), whose per-sample widths adapt
  * to the local density and need no scale; {@code localScaling = false} selects the one
  * global σ of the other methods' graphs instead.
+ *
+ * <p>Sparse input stays sparse (with the exact kNN search): the graph's distances and the
+ * per-feature sums ({@link FeatureGraphForms}) are read from the non-zeros.
  */
 public final class LaplacianScoreSolver implements FeatureSelectionSolver {
 
@@ -47,6 +50,7 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
   private final boolean selfConnected;
   private final boolean localScaling;
   private final KnnSearch knn;
+  private final String knnAlgorithm;
 
   /** @param options values of {@link #PARAMS} */
   public LaplacianScoreSolver(MethodOptions options) {
@@ -56,6 +60,7 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
     this.selfConnected = options.get(SELF_CONNECTED);
     this.localScaling = options.get(LOCAL_SCALING);
     this.knn = common.knnSearch();
+    this.knnAlgorithm = common.knnAlgorithm();
   }
 
   @Override
@@ -89,5 +94,11 @@ public final class LaplacianScoreSolver implements FeatureSelectionSolver {
     }
     return SelectionResult.closedForm(scores, false,
         Map.of("kernelWidth", graph.sigma(), "graphSeconds", graphSeconds));
+  }
+
+  /** Runs on sparse row blocks unless its kNN search is the approximate one. */
+  @Override
+  public String denseInputReason() {
+    return KnnSearch.denseInputReason(knnAlgorithm);
   }
 }

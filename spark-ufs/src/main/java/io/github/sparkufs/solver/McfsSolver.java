@@ -1,6 +1,7 @@
 package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.HeatKernelGraph;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.CardinalityLasso;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -39,6 +40,9 @@ import java.util.Map;
  * On raw features a coefficient grows as {@code 1 / σ_j}, so once a low-variance feature enters
  * a support it outranks the features that explain y_k: with many non-zeros (near least squares)
  * the quietest features come first. Constant features never enter a support.
+ *
+ * <p>Sparse input stays sparse (with the exact kNN search): the graph, the embedding,
+ * {@code X 1}, {@code X Y} and the d × d Gram the regressions need are read from the non-zeros.
  */
 public final class McfsSolver implements FeatureSelectionSolver {
 
@@ -134,5 +138,11 @@ public final class McfsSolver implements FeatureSelectionSolver {
     summary.put("meanNonZeros", supportSize / (double) c);
     summary.put("standardization", standardization ? 1.0 : 0.0);
     return SelectionResult.closedForm(scores, true, summary);
+  }
+
+  /** Runs on sparse row blocks unless its kNN search is the approximate one. */
+  @Override
+  public String denseInputReason() {
+    return KnnSearch.denseInputReason(common.knnAlgorithm());
   }
 }

@@ -114,6 +114,9 @@ import java.util.SplittableRandom;
  * <p>Cost per iteration: one pass over the blocks when d ≤ n (three when d > n: the Woodbury
  * solve needs its n × n kernel and one product), an O(min(d, n)³) solve on the driver, and
  * O(n c (k + c + d)) work in the blocks. Never an n × n matrix when d ≤ n.
+ *
+ * <p>Sparse input is densified for this method: it needs the dense X for X Xᵀ and X F of its
+ * W-step (Eq. 12) and Xᵀ W of its F-step.
  */
 public final class NdfsSolver implements FeatureSelectionSolver {
 
@@ -487,5 +490,10 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       }
       return f;
     }
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense X for X Xᵀ and X F of its W-step (Eq. 12) and Xᵀ W of its F-step";
   }
 }

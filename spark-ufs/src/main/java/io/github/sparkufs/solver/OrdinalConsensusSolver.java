@@ -131,6 +131,9 @@ import java.util.stream.IntStream;
  * included), {@code zeroWeightSamples} ({@code r_i = 0}: dropped by z or underflowed),
  * {@code droppedSamples} ({@code z_i = 0}), {@code meanSampleWeight}; {@code reseededClusters}
  * (re-seeds over all U steps); {@code objective} (the last recorded value).
+ *
+ * <p>Sparse input is densified for this method: it needs the dense d × d Gram of its triplet
+ * graph (Eq. 5) and the projection Wᵀ X (Eq. 8).
  */
 public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
 
@@ -844,5 +847,11 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         offer(other.weighted[p], other.losses[p], other.index[p], other.points, p * k);
       }
     }
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense d x d Gram of its triplet graph (Eq. 5) and the projection Wᵀ X "
+        + "(Eq. 8)";
   }
 }

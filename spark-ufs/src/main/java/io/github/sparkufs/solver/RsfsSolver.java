@@ -110,6 +110,9 @@ import java.util.Map;
  *
  * <p>Instances hold the state of their last fit ({@link #weights()}, {@link #noise()},
  * {@link #indicator()}, {@link #huberObjectiveHistory()}); a fit is not thread-safe.
+ *
+ * <p>Sparse input is densified for this method: it needs the dense X for X Xᵀ and X (F − Z) of
+ * its W-step (Eq. 11) and Xᵀ W of its E-step (Eq. 13).
  */
 public final class RsfsSolver implements FeatureSelectionSolver {
 
@@ -645,5 +648,11 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       }
       return total;
     }
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense X for X Xᵀ and X (F − Z) of its W-step (Eq. 11) and Xᵀ W of its "
+        + "E-step (Eq. 13)";
   }
 }

@@ -2,6 +2,7 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.graph.FeatureGraphForms;
 import io.github.sparkufs.graph.HeatKernelGraph;
+import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
@@ -32,7 +33,8 @@ import java.util.Map;
  *       {@code X A^{1/2} Ξ}.
  * </ul>
  * The paper's optional spectrum-reshaping function γ(·) is the identity here. The feature
- * sums come from {@link FeatureGraphForms}.
+ * sums come from {@link FeatureGraphForms}. Sparse input stays sparse (with the exact kNN
+ * search): the graph, the sums and {@code X A^{1/2} Ξ} are read from the non-zeros.
  */
 public final class SpecSolver implements FeatureSelectionSolver {
 
@@ -110,5 +112,11 @@ public final class SpecSolver implements FeatureSelectionSolver {
           ? fLf / denominator : Double.POSITIVE_INFINITY;
     }
     return SelectionResult.closedForm(scores, false, summary);
+  }
+
+  /** Runs on sparse row blocks unless its kNN search is the approximate one. */
+  @Override
+  public String denseInputReason() {
+    return KnnSearch.denseInputReason(common.knnAlgorithm());
   }
 }

@@ -77,6 +77,9 @@ import java.util.Map;
  * on the rest, where the trace term vanishes, so with d > n (or constant or collinear features)
  * the c smallest eigenvectors at Algorithm 1's start would be any basis of a null space and
  * rounding would choose the selection.
+ *
+ * <p>Sparse input is densified for this method: it needs the dense d × d scatter M of its local
+ * sets (Eq. 10-11).
  */
 public final class UdfsSolver implements FeatureSelectionSolver {
 
@@ -546,5 +549,10 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       }
     }
     return SparseRowMatrix.fromRows(0, n, idx, val);
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense d x d scatter M of its local sets (Eq. 10-11)";
   }
 }

@@ -63,6 +63,9 @@ import java.util.SplittableRandom;
  * warm-started from the previous W, with products of {@code O(d c)} per vector at α = 1
  * ({@link #marginEigenvectors}); S_t (d × d) is formed once.
  * Scores are the row norms {@code ||wⁱ||₂} of W, larger is better.
+ *
+ * <p>Sparse input is densified for this method: it needs the dense d × d scatter
+ * {@code S_t = X Xᵀ} (Eq. 2) and the projection {@code Wᵀ X}.
  */
 public final class UfcmSolver implements FeatureSelectionSolver {
 
@@ -287,5 +290,10 @@ public final class UfcmSolver implements FeatureSelectionSolver {
           x.blocks().map(b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns()))),
           x.numRows(), w.cols());
     }
+  }
+
+  @Override
+  public String denseInputReason() {
+    return "needs the dense d x d scatter S_t = X Xᵀ (Eq. 2) and the projection Wᵀ X";
   }
 }

@@ -5,6 +5,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,11 +32,13 @@ import scala.Tuple2;
  * value, a vector of another size, no rows) are reported with the row number and the value
  * before any solver work starts.
  *
- * <p>Blocks are dense: every method works on the dense {@code X} (its Gram, centring, scatter
- * and distances all fill in), so sparse vectors are densified here, n × d doubles, and the fit
- * logs it once at INFO with the size. Keep d moderate for sparse data (a MaxVarianceSelector
- * ahead in a Pipeline); {@link io.github.sparkufs.linalg.DriverMemory} refuses what the driver
- * cannot hold.
+ * <p>Sparse input stays sparse ({@link RowBlock#rows()}, the samples' non-zeros) when the method
+ * runs on sparse row blocks (its {@code denseInputReason} is null) and at most
+ * {@link #MAX_SPARSE_DENSITY} of the n × d values are stored. Otherwise the blocks are dense:
+ * sparse vectors are densified here, n × d doubles, and the fit logs it once at INFO with the
+ * method's reason and the size. Keep d moderate for sparse data and a dense method (a
+ * MaxVarianceSelector ahead in a Pipeline); {@link DriverMemory} refuses what the driver cannot
+ * hold.
  */
 public final class VectorBlocks {
 
@@ -51,8 +54,22 @@ public final class VectorBlocks {
     DISTRIBUTED
   }
 
-  /** Largest n·d kept on the driver by {@link Placement#AUTO} (2^24 values, 128 MiB). */
+  /**
+   * Largest number of stored values (n·d dense, the non-zeros sparse) kept on the driver by
+   * {@link Placement#AUTO} (2^24 values, 128 MiB dense).
+   */
   public static final long DRIVER_LIMIT = 1L << 24;
+
+  /**
+   * Largest share of the n × d values the input may store (a dense vector stores all d, a
+   * sparse one its non-zeros) for its blocks to stay sparse: there the non-zeros and their
+   * column indices take under a sixth of the dense doubles, and the exact kNN search, the
+   * costliest kernel, is still faster sparse. Measured with {@code ExactKnn.nearest} on one
+   * block of n = 2,000, d = 1,000 (native BLAS, a loaded 2-core machine, 3 to 4 runs each):
+   * dense 0.5 to 1.1 s at every density; sparse 0.15 s at density 0.05, 0.2 to 0.8 s at 0.1,
+   * 1.1 to 1.4 s at 0.2 and 1.9 to 2.7 s at 0.3.
+   */
+  public static final double MAX_SPARSE_DENSITY = 0.1;
 
   private VectorBlocks() {}
 
@@ -66,16 +83,20 @@ public final class VectorBlocks {
       String method, boolean checkpoint) {
     return read(dataset, column, placement, new SparkExecution(
         JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()), method),
-        checkpoint, false);
+        checkpoint, false, "reads dense row blocks");
   }
 
   /**
    * Like {@link #read(Dataset, String, Placement, String, boolean)}, running its jobs in
    * {@code execution}; with {@code skipInvalid}, rows with a null vector or a NaN or infinite
    * value are dropped instead of failing the fit (vectors of another size still fail).
+   *
+   * @param denseInputReason why the method needs dense blocks, for the log line; null when it
+   *     runs on sparse ones
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
-      SparkExecution execution, boolean checkpoint, boolean skipInvalid) {
+      SparkExecution execution, boolean checkpoint, boolean skipInvalid,
+      String denseInputReason) {
     execution.describe("read and check column '" + column + "'");
     JavaRDD<InternalRow> rows = dataset.select(column).queryExecution().toRdd().toJavaRDD();
     JavaRDD<PartitionBlock> parts = rows.mapPartitions(
@@ -83,7 +104,8 @@ public final class VectorBlocks {
             .iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint);
+      return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint,
+          denseInputReason);
     } finally {
       parts.unpersist(false);
     }
@@ -91,7 +113,8 @@ public final class VectorBlocks {
 
   /** Checks the scanned partitions and blocks them where {@code placement} says. */
   private static RowBlockMatrix blocks(JavaRDD<PartitionBlock> parts, int numPartitions,
-      String column, Placement placement, SparkExecution execution, boolean checkpoint) {
+      String column, Placement placement, SparkExecution execution, boolean checkpoint,
+      String denseInputReason) {
     // One job checks every partition; small partitions send their values along, so data that
     // stays on the driver is read in that single job (larger data, once its size is checked).
     long perPartition = placement == Placement.DISTRIBUTED ? 0
@@ -102,26 +125,45 @@ public final class VectorBlocks {
     int[] offsets = check(summaries, column);
     int n = offsets[offsets.length - 1];
     int d = summaries.stream().filter(s -> s.count > 0).findFirst().get().size;
-    long sparse = summaries.stream().mapToLong(s -> s.sparse).sum();
-    if (sparse > 0) {
-      LOG.info("{}: densifying {} x {} input ({} of the rows sparse): {} MB", execution.method(),
-          n, d, sparse, String.format(Locale.ROOT, "%.1f", (double) n * d * Double.BYTES / 1e6));
+    long stored = summaries.stream().mapToLong(s -> s.stored).sum();
+    double density = stored / ((double) n * d);
+    boolean sparse = denseInputReason == null && density <= MAX_SPARSE_DENSITY;
+    long sparseRows = summaries.stream().mapToLong(s -> s.sparse).sum();
+    if (sparse) {
+      LOG.info("{}: keeping {} x {} input sparse ({} stored values, density {}): {} MB",
+          execution.method(), n, d, stored, String.format(Locale.ROOT, "%.3g", density),
+          megabytes(stored * (Double.BYTES + Integer.BYTES)));
+    } else if (sparseRows > 0) {
+      LOG.info("{}{}: densifying {} x {} input ({} of the rows sparse, density {}): {} MB",
+          execution.method(), denseInputReason == null ? "" : " " + denseInputReason, n, d,
+          sparseRows, String.format(Locale.ROOT, "%.3g", density),
+          megabytes((long) n * d * Double.BYTES));
     }
     boolean onDriver = placement == Placement.DRIVER
-        || (placement == Placement.AUTO && (long) n * d <= DRIVER_LIMIT);
+        || (placement == Placement.AUTO && (sparse ? stored : (long) n * d) <= DRIVER_LIMIT);
     if (onDriver) {
-      DriverMemory.require("column '" + column + "' on the driver (n = " + n + ", d = " + d
-          + ")", d, n);
-      boolean complete = scanned.stream().allMatch(b -> b.summary.count == 0 || b.values != null);
-      List<DenseMatrix> values = new ArrayList<>();
-      for (PartitionBlock b : complete ? scanned : parts.collect()) {
-        values.add(valuesOf(b, d));
+      if (sparse) {
+        DriverMemory.require("the " + stored + " stored values of column '" + column
+            + "' on the driver, with their column indices (n = " + n + ", d = " + d + ")",
+            stored, 2);
+      } else {
+        DriverMemory.require("column '" + column + "' on the driver (n = " + n + ", d = " + d
+            + ")", d, n);
       }
-      return checkedScale(RowBlockMatrix.local(RowBlockMatrix.concatColumns(d, values)), column);
+      boolean complete = scanned.stream().allMatch(b -> b.summary.count == 0 || b.rows != null);
+      List<RowBlock> values = new ArrayList<>();
+      for (PartitionBlock b : complete ? scanned : parts.collect()) {
+        values.addAll(b.rows());
+      }
+      return checkedScale(RowBlockMatrix.local(List.of(RowBlock.stack(0, d, values, sparse))),
+          column);
     }
-    return checkedScale(new RowBlockMatrix(
-        SparkPartitioned.computed(blocksOf(parts, offsets, d), execution, checkpoint), n, d),
-        column);
+    return checkedScale(new RowBlockMatrix(SparkPartitioned.computed(
+        blocksOf(parts, offsets, d, sparse), execution, checkpoint), n, d, sparse), column);
+  }
+
+  private static String megabytes(long bytes) {
+    return String.format(Locale.ROOT, "%.1f", bytes / 1e6);
   }
 
   /**
@@ -146,12 +188,14 @@ public final class VectorBlocks {
    * (the exact kNN graph, the n × n kernel) runs one task per pair, so 300 rows in 200
    * partitions would run 40,000 tasks of a few rows each.
    */
-  private static JavaRDD<RowBlock> blocksOf(JavaRDD<PartitionBlock> parts, int[] offsets, int d) {
+  private static JavaRDD<RowBlock> blocksOf(JavaRDD<PartitionBlock> parts, int[] offsets, int d,
+      boolean sparse) {
     int[] block = blockOfPartition(offsets);
     int numBlocks = block.length == 0 ? 0 : block[block.length - 1] + 1;
     if (numBlocks == block.length) {
       return parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) ->
-          Collections.singletonList(new RowBlock(offsets[p], valuesOf(it.next(), d))).iterator(),
+          Collections.singletonList(RowBlock.stack(offsets[p], d, it.next().rows(), sparse))
+              .iterator(),
           true);
     }
     return parts.mapPartitionsWithIndex((Integer p, Iterator<PartitionBlock> it) ->
@@ -161,15 +205,15 @@ public final class VectorBlocks {
         .repartitionAndSortWithinPartitions(new SparkPartitioned.TargetPartitioner(numBlocks),
             new SparkPartitioned.SourceOrder())
         .mapPartitions((Iterator<Tuple2<Tuple2<Integer, Integer>, PartitionBlock>> it) -> {
-          List<DenseMatrix> values = new ArrayList<>();
+          List<RowBlock> values = new ArrayList<>();
           int first = -1;
           while (it.hasNext()) {
             Tuple2<Tuple2<Integer, Integer>, PartitionBlock> t = it.next();
             first = first < 0 ? t._1()._2() : first;
-            values.add(valuesOf(t._2(), d));
+            values.addAll(t._2().rows());
           }
-          return Collections.singletonList(new RowBlock(offsets[first],
-              RowBlockMatrix.concatColumns(d, values))).iterator();
+          return Collections.singletonList(RowBlock.stack(offsets[first], d, values, sparse))
+              .iterator();
         }, true);
   }
 
@@ -199,10 +243,6 @@ public final class VectorBlocks {
       }
     }
     return block;
-  }
-
-  private static DenseMatrix valuesOf(PartitionBlock b, int d) {
-    return b.values == null ? new DenseMatrix(d, 0) : b.values;
   }
 
   /** Validates the partition summaries; returns the offset of each partition, then n. */
@@ -245,21 +285,29 @@ public final class VectorBlocks {
     return offsets;
   }
 
-  /** One partition's vectors as a d × count block, or the first problem found. */
+  /**
+   * One partition's vectors as a block at offset 0, dense when every vector is, else sparse;
+   * or the first problem found.
+   */
   static final class PartitionBlock implements Serializable {
-    private static final long serialVersionUID = 1L;
-    final DenseMatrix values;
+    private static final long serialVersionUID = 2L;
+    private final RowBlock rows;
     final Summary summary;
 
-    private PartitionBlock(DenseMatrix values, Summary summary) {
-      this.values = values;
+    private PartitionBlock(RowBlock rows, Summary summary) {
+      this.rows = rows;
       this.summary = summary;
     }
 
-    /** This block as sent to the driver: values only when at most {@code maxValues}. */
+    /** The block, as a list of none (no rows) or one. */
+    List<RowBlock> rows() {
+      return rows == null ? List.of() : List.of(rows);
+    }
+
+    /** This block as sent to the driver: values only when it stores at most {@code maxValues}. */
     PartitionBlock forDriver(long maxValues) {
-      boolean small = values != null && (long) values.rows() * values.cols() <= maxValues;
-      return small || values == null ? this : new PartitionBlock(null, summary);
+      boolean small = rows != null && rows.storedValues() <= maxValues;
+      return small || rows == null ? this : new PartitionBlock(null, summary);
     }
 
     /**
@@ -272,6 +320,8 @@ public final class VectorBlocks {
       List<Vector> vectors = new ArrayList<>();
       int size = -1;
       int at = -1;
+      int sparse = 0;
+      long stored = 0;
       while (rows.hasNext()) {
         InternalRow r = rows.next();
         at++;
@@ -297,29 +347,52 @@ public final class VectorBlocks {
               + ": all vectors must have the same size");
         }
         vectors.add(v);
+        sparse += v instanceof SparseVector ? 1 : 0;
+        stored += v instanceof SparseVector ? ((SparseVector) v).values().length : size;
       }
       if (vectors.isEmpty()) {
-        return new PartitionBlock(null, new Summary(0, 0, 0, -1, null));
+        return new PartitionBlock(null, new Summary(0, 0, 0, 0, -1, null));
       }
+      return new PartitionBlock(sparse == 0 ? dense(vectors, size) : sparse(vectors, size),
+          new Summary(vectors.size(), size, sparse, stored, -1, null));
+    }
+
+    /** Dense vectors as a d × count block. */
+    private static RowBlock dense(List<Vector> vectors, int size) {
       DenseMatrix values = new DenseMatrix(size, vectors.size());
-      double[] data = values.data();
-      int sparse = 0;
+      for (int i = 0; i < vectors.size(); i++) {
+        System.arraycopy(((DenseVector) vectors.get(i)).values(), 0, values.data(), i * size,
+            size);
+      }
+      return new RowBlock(0, values);
+    }
+
+    /** Vectors as sparse rows: a sparse vector's stored values, a dense one's non-zeros. */
+    private static RowBlock sparse(List<Vector> vectors, int size) {
+      int[] rowPtr = new int[vectors.size() + 1];
+      for (int i = 0; i < vectors.size(); i++) {
+        rowPtr[i + 1] = rowPtr[i] + (vectors.get(i) instanceof SparseVector
+            ? ((SparseVector) vectors.get(i)).values().length : vectors.get(i).numNonzeros());
+      }
+      int[] cols = new int[rowPtr[vectors.size()]];
+      double[] values = new double[cols.length];
       for (int i = 0; i < vectors.size(); i++) {
         Vector v = vectors.get(i);
-        int base = i * size;
-        if (v instanceof DenseVector) {
-          System.arraycopy(((DenseVector) v).values(), 0, data, base, size);
-        } else {
+        if (v instanceof SparseVector) {
           SparseVector sv = (SparseVector) v;
-          sparse++;
-          int[] idx = sv.indices();
-          double[] val = sv.values();
-          for (int p = 0; p < idx.length; p++) {
-            data[base + idx[p]] = val[p];
+          System.arraycopy(sv.indices(), 0, cols, rowPtr[i], sv.indices().length);
+          System.arraycopy(sv.values(), 0, values, rowPtr[i], sv.values().length);
+        } else {
+          double[] dv = ((DenseVector) v).values();
+          for (int j = 0, p = rowPtr[i]; j < size; j++) {
+            if (dv[j] != 0) {
+              cols[p] = j;
+              values[p++] = dv[j];
+            }
           }
         }
       }
-      return new PartitionBlock(values, new Summary(vectors.size(), size, sparse, -1, null));
+      return new RowBlock(0, SparseRowMatrix.fromCompressedRows(size, rowPtr, cols, values));
     }
 
     private static String firstNonFinite(Vector v) {
@@ -336,25 +409,27 @@ public final class VectorBlocks {
     }
 
     private static PartitionBlock problem(int row, String what) {
-      return new PartitionBlock(null, new Summary(row, -1, 0, row, what));
+      return new PartitionBlock(null, new Summary(row, -1, 0, 0, row, what));
     }
 
     /**
      * What the driver needs of a partition: row count, vector size, how many of the vectors
-     * were sparse, first problem.
+     * were sparse, how many values they store (d for a dense one), first problem.
      */
     static final class Summary implements Serializable {
       private static final long serialVersionUID = 1L;
       final int count;
       final int size;
       final int sparse;
+      final long stored;
       final int problemRow;
       final String problem;
 
-      Summary(int count, int size, int sparse, int problemRow, String problem) {
+      Summary(int count, int size, int sparse, long stored, int problemRow, String problem) {
         this.count = count;
         this.size = size;
         this.sparse = sparse;
+        this.stored = stored;
         this.problemRow = problemRow;
         this.problem = problem;
       }

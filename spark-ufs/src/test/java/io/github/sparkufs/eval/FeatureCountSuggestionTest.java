@@ -1,6 +1,8 @@
 package io.github.sparkufs.eval;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -35,15 +37,26 @@ class FeatureCountSuggestionTest {
   }
 
   @Test
-  void picksTheStableMWithTheBestSilhouette() {
+  void picksTheStableMWithTheLargestGainOverRandomFeatures() {
     StabilityCurve curve = stableUpTo4();
     FeatureCountSuggestion s = FeatureCountSuggestion.of(new double[12], curve,
-        new double[] {0.9, 0.5, 0.6, 0.95});
-    // m = 2 and m = 8 cluster best but are unstable; of m = 4 and 6, m = 6 clusters better.
+        new double[] {0.9, 0.7, 0.6, 0.95}, new double[] {0.1, 0.5, 0.3, 0.1});
+    // m = 2 and m = 8 gain most but are unstable; of m = 4 and 6, m = 4 has the larger
+    // silhouette but m = 6 the larger gain over random features (.3 against .2).
     assertTrue(curve.points().get(0).nogueira().lower() < FeatureCountSuggestion.STABLE);
     assertTrue(curve.points().get(3).nogueira().lower() < FeatureCountSuggestion.STABLE);
     assertEquals(6, s.numFeatures(), s.reason());
-    assertTrue(s.reason().contains("largest silhouette"), s.reason());
+    assertArrayEquals(new double[] {0.8, 0.2, 0.3, 0.85}, s.silhouetteGains(), 1e-12);
+    assertTrue(s.reason().contains("largest silhouette gain over m random features (0.600 "
+        + "against 0.300, +0.300"), s.reason());
+  }
+
+  @Test
+  void rejectsRandomSilhouettesThatDoNotMatchTheSilhouettes() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> FeatureCountSuggestion.of(new double[12], stableUpTo4(),
+            new double[] {0.9, 0.7, 0.6, 0.95}, new double[0]));
+    assertTrue(e.getMessage().contains("0 random silhouettes for 4"), e.getMessage());
   }
 
   @Test
@@ -51,7 +64,8 @@ class FeatureCountSuggestionTest {
     // Φ = −1/9 at m = 1 ({0} twice, {1}, {2}) and −1/6 at m = 2: the silhouettes do not count.
     int[][] rankings = {{0, 1, 2, 3}, {0, 2, 1, 3}, {1, 0, 3, 2}, {2, 3, 0, 1}};
     FeatureCountSuggestion s = FeatureCountSuggestion.of(new double[4],
-        StabilityCurve.of(rankings, new int[] {1, 2}), new double[] {0.1, 0.9});
+        StabilityCurve.of(rankings, new int[] {1, 2}), new double[] {0.1, 0.9},
+        new double[] {0, 0});
     assertEquals(1, s.numFeatures(), s.reason());
     assertTrue(s.reason().startsWith("no m"), s.reason());
   }
@@ -59,7 +73,8 @@ class FeatureCountSuggestionTest {
   @Test
   void withoutSilhouettesPicksTheStableMNearestTheElbow() {
     double[] scores = {9, 8.5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-    FeatureCountSuggestion s = FeatureCountSuggestion.of(scores, stableUpTo4(), new double[0]);
+    FeatureCountSuggestion s = FeatureCountSuggestion.of(scores, stableUpTo4(), new double[0],
+        new double[0]);
     assertEquals(2, s.scoreElbow());
     assertEquals(4, s.numFeatures(), s.reason());
     assertTrue(s.reason().contains("elbow"), s.reason());

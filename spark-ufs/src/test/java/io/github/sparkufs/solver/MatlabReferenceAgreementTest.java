@@ -3,6 +3,7 @@ package io.github.sparkufs.solver;
 import static io.github.sparkufs.solver.ReferenceAgreementTest.ndfsLikeTheReference;
 import static io.github.sparkufs.solver.ReferenceAgreementTest.spearman;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.graph.HeatKernelGraph;
@@ -10,6 +11,7 @@ import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.ReferenceFixture;
 import io.github.sparkufs.testing.TestData;
@@ -20,10 +22,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Agreement with the authors' MATLAB code as collected in csliangdu/FSASL, run under GNU
- * Octave on real data: its outputs are committed under {@code src/test/resources/reference/matlab}
- * (repository, commit, parameters and the Octave commands in
- * {@code reference/matlab/PROVENANCE.md}; the comparison and the departures in
+ * Agreement with the authors' MATLAB code as collected in csliangdu/FSASL (UDFS, NDFS, MCFS,
+ * FSASL) and with LeiShiCS/RSFS, run under GNU Octave on real data: its outputs are committed
+ * under {@code src/test/resources/reference/matlab} (repositories, commits, parameters and the
+ * Octave commands in {@code reference/matlab/PROVENANCE.md}; the comparison and the departures in
  * {@code docs/reference-agreement.md}). The 200-digit subset is committed; JAFFE and the first
  * 700 samples of Isolet1 are read from the benchmark folder and skipped without it.
  *
@@ -38,6 +40,10 @@ class MatlabReferenceAgreementTest {
    * max 8.9e-16 (digits200) and 1.2e-11 (isolet700).
    */
   private static final double SAME_ARITHMETIC_TOL = 1e-6;
+  /** FSASL.m's default Localk, the neighbours of its graphs. */
+  private static final int FSASL_NEIGHBORS = 5;
+  /** The neighbours of RSFS_single.m's {@code constructW(fea)} (its default k). */
+  private static final int RSFS_NEIGHBORS = 5;
 
   private record Case(String name, DenseMatrix x, ReferenceFixture params) {
     int k() {
@@ -254,6 +260,120 @@ class MatlabReferenceAgreementTest {
     double rho = spearman(ref.vector("score"), result.scores());
     double floor = name.equals("digits200") ? 0.95 : 0.75;
     assertTrue(rho >= floor, name + " MCFS: Spearman " + rho);
+  }
+
+  /**
+   * FSASL.m as published, 10 iterations at its defaults (λ₁ = λ₂ = λ₃ = 1, SLEP ratio 0.01,
+   * Localk = 5, LS21 with 10 reweightings), against ours with those values (α = 0.01, β = 1,
+   * γ = 1, k = 5, the whole LASSO dictionary, 10 reweightings, every W step in full as
+   * Algorithm 2) from the reference's own first graph ({@code constructW}'s heat-kernel kNN
+   * graph, fed through {@link FsaslSolver#fit(RowBlockMatrix, SparseRowMatrix)}). The two iterate
+   * differently (docs/reference-agreement.md), so the rankings are compared, and the departures
+   * that make the objectives different functions are pinned.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"digits200", "jaffe"})
+  void fsaslRankingFromTheReferenceStartAgrees(String name) {
+    Case c = load(name);
+    ReferenceFixture ref = c.fixture("fsasl");
+    SelectionResult ours = fsaslLikeTheReference(c, ref.vector("objective").length, false)
+        .fit(RowBlockMatrix.local(c.x), firstGraph(ref, c.x.cols()));
+    // Measured over seeds 1..10 (the eigensolver's start): Spearman .8962–.8988, mean .8974
+    // (digits200); .7650–.7668, mean .7659 (JAFFE); overlap of the top m = 20 / 50: 16 / 20–22.
+    double rho = spearman(ref.vector("score"), ours.scores());
+    double floor = name.equals("jaffe") ? 0.72 : 0.85;
+    assertTrue(rho >= floor, name + " FSASL: Spearman " + rho);
+    // Departure: the reference sets μ (its LocalReg, Eq. 21) once from the raw samples and
+    // applies it to distances in the projection WᵀX, where its simplex rows come out nearly
+    // uniform; ours computes Eq. 21 in the projection. Measured: the reference 463.6 (digits200)
+    // and 477,613 (JAFFE) against ours .0118 and .0037.
+    double mu = ours.summary().get("mu");
+    assertTrue(mu < 1e-3 * ref.scalar("localReg"), name + ": μ " + mu + " against the "
+        + "reference's " + ref.scalar("localReg"));
+  }
+
+  /**
+   * Departure: the reference's recorded objective rises over the iterations (digits200 from the
+   * 4th, JAFFE from the 3rd): its W step (Theorem 1) only approximates the minimiser. Ours, by
+   * default, damps a W step that would raise Eq. 5.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"digits200", "jaffe"})
+  void fsaslReferenceObjectiveRisesWhereOursDoesNot(String name) {
+    Case c = load(name);
+    ReferenceFixture ref = c.fixture("fsasl");
+    double[] theirs = ref.vector("objective");
+    assertTrue(rises(theirs), name + ": the reference's objective never rises");
+    double[] ours = fsaslLikeTheReference(c, theirs.length, true)
+        .fit(RowBlockMatrix.local(c.x), firstGraph(ref, c.x.cols())).objectiveHistory();
+    assertEquals(theirs.length, ours.length, name + ": iterations");
+    assertFalse(rises(ours), name + ": our objective rose: " + Arrays.toString(ours));
+  }
+
+  /**
+   * RSFS.m (LeiShiCS/RSFS) run as its RSFS_single.m runs it, at α = 1, β = 1, ν = 0.1 (its ℓ1
+   * weight), against ours with those values (our γ = 0.1), the spectral start, ν = 10⁸ (the
+   * reference's hard-coded orthogonality weight), k = 5 and standardization off. The graphs
+   * differ (docs/reference-agreement.md), so the rankings are compared.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"digits200", "jaffe"})
+  void rsfsRankingAgreesAndOnlyTheReferenceKeepsItsOneHotStart(String name) {
+    Case c = load(name);
+    ReferenceFixture ref = c.fixture("rsfs");
+    RsfsSolver solver = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c.c(), RSFS_NEIGHBORS,
+        20, 1e-3, 1L, KnnSearch.EXACT).with(RsfsSolver.ALPHA, ref.scalar("alpha"))
+        .with(RsfsSolver.BETA, ref.scalar("beta")).with(RsfsSolver.GAMMA, ref.scalar("nu"))
+        .with(RsfsSolver.NU, 1e8).with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL)
+        .with(RsfsSolver.STANDARDIZATION, false));
+    SelectionResult ours = solver.fit(RowBlockMatrix.local(c.x));
+    // Measured over seeds 1..10: .9543 (digits200) and .9293 (JAFFE) at every seed.
+    double rho = spearman(ref.vector("score"), ours.scores());
+    double floor = name.equals("jaffe") ? 0.88 : 0.9;
+    assertTrue(rho >= floor, name + " RSFS: Spearman " + rho);
+    // Departure: the reference starts F at the one-hot indicator of its spectral clusters, and
+    // its multiplicative update never moves a zero entry: its final F has exactly the start's
+    // support. Ours starts strictly positive and no entry of its F is ever exactly zero.
+    DenseMatrix theirs = ref.transposed("F");
+    int[] start = ref.indices("startLabels");
+    for (int i = 0; i < theirs.cols(); i++) {
+      for (int k = 0; k < theirs.rows(); k++) {
+        assertEquals(k == start[i], theirs.get(k, i) != 0, name + ": reference F(" + i + ", "
+            + k + ")");
+      }
+    }
+    double smallest = Arrays.stream(solver.indicator().data()).min().orElseThrow();
+    assertTrue(smallest > 0, name + ": our F has a zero entry");
+  }
+
+  /** Our FSASL at the reference's defaults (tol 0: every iteration runs). */
+  private static FsaslSolver fsaslLikeTheReference(Case c, int maxIter, boolean monotone) {
+    return new FsaslSolver(TestData.shared(FsaslSolver.PARAMS, c.c(), FSASL_NEIGHBORS, maxIter,
+        0, 1L, KnnSearch.EXACT).with(FsaslSolver.ALPHA, 0.01).with(FsaslSolver.BETA, 1.0)
+        .with(FsaslSolver.GAMMA, 1.0).with(FsaslSolver.LASSO_NEIGHBORS, 0)
+        .with(FsaslSolver.INNER_ITERATIONS, 10).with(FsaslSolver.MONOTONE, monotone)
+        .with(FsaslSolver.STANDARDIZATION, false));
+  }
+
+  /** The reference's first graph from its triplets {@code firstGraph.row/col/value} (0-based). */
+  private static SparseRowMatrix firstGraph(ReferenceFixture ref, int n) {
+    DenseMatrix dense = new DenseMatrix(n, n);
+    int[] rows = ref.indices("firstGraph.row");
+    int[] cols = ref.indices("firstGraph.col");
+    double[] values = ref.vector("firstGraph.value");
+    for (int e = 0; e < values.length; e++) {
+      dense.set(rows[e], cols[e], values[e]);
+    }
+    return SparseRowMatrix.fromDense(dense);
+  }
+
+  private static boolean rises(double[] objective) {
+    for (int t = 1; t < objective.length; t++) {
+      if (objective[t] > objective[t - 1]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isConstant(DenseMatrix x, int feature) {

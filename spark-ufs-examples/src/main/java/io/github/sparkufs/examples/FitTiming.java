@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * graph seconds (from the model summary), the largest heap in use during the fit and the
  * process's peak resident set so far. With {@code --gemm}, first the machine's GEMM rate: one
  * n × n × d DGEMM of the data's n and d through {@link LinalgBackend}, its columns split over
- * as many threads as Spark has cores, best of three. Not a CLI command: the benchmark script runs its main.
+ * as many threads as Spark has cores, best of three. Not a CLI command: the benchmark script
+ * runs its main.
  */
 @Command(name = "fit-timing",
     description = "Fit times of methods on one dataset, as CSV lines (dev/reference-bench).")

@@ -10,20 +10,26 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * The input of a command, read with Spark and cached: a LIBSVM file or a table (csv with a
@@ -78,10 +84,9 @@ final class LabeledData {
     } else {
       Dataset<Row> table = table(spark, in.path, format);
       labelCol = labelColumn(table, in);
-      frame = features(table, in, labelCol);
+      frame = features(table, in, labelCol).cache();
+      frame.count();
     }
-    frame = frame.cache();
-    frame.count();
     int d = AttributeGroup.fromStructField(frame.schema().apply(FEATURES)).size();
     if (d < 0) {
       d = ((Vector) frame.select(FEATURES).first().get(0)).size();
@@ -211,36 +216,119 @@ final class LabeledData {
   }
 
   /**
-   * Reads a LIBSVM file (gzip allowed) with d features: columns "label" and "features". Indices
-   * beyond d and lines that are not LIBSVM are reported before any fitting.
+   * Reads a LIBSVM file (gzip allowed) with d features, in one pass over the file: columns
+   * "label" and "features" (sparse vectors, their ML attributes giving d), as Spark's
+   * {@code libsvm} source reads them, returned cached. Indices beyond d and lines that are not
+   * LIBSVM are reported, with their line numbers, before any fitting.
    */
   private static Dataset<Row> libsvm(SparkSession spark, String path, int numFeatures) {
     if (numFeatures < 1) {
       throw new UsageException("--num-features must be >= 1, got " + numFeatures);
     }
-    Scan scan = spark.read().textFile(path).javaRDD().zipWithIndex()
-        .map(line -> Scan.of(line._1(), line._2() + 1))
-        .fold(Scan.EMPTY, Scan::merge);
-    if (scan.rows == 0) {
-      throw new UsageException("no rows in " + path);
+    JavaRDD<LibsvmLine> lines = spark.read().textFile(path).javaRDD().zipWithIndex()
+        .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      Scan scan = lines.map(Scan::of).fold(Scan.EMPTY, Scan::merge);
+      if (scan.rows == 0) {
+        throw new UsageException("no rows in " + path);
+      }
+      if (scan.firstError != null) {
+        throw new UsageException(path + ", " + scan.firstError);
+      }
+      if (scan.largestIndex > numFeatures) {
+        throw new UsageException(path + " has feature index " + scan.largestIndex
+            + " but --num-features is " + numFeatures + ": pass the dataset's d");
+      }
+      StructType schema = new StructType()
+          .add(LIBSVM_LABEL, DataTypes.DoubleType, false)
+          .add(FEATURES, SQLDataTypes.VectorType(), false,
+              new AttributeGroup(FEATURES, numFeatures).toMetadata());
+      Dataset<Row> frame = spark.createDataFrame(
+          lines.filter(line -> line.row != null).map(line -> line.row), schema).cache();
+      frame.count();
+      return frame;
+    } finally {
+      lines.unpersist(false);
     }
-    if (scan.firstError != null) {
-      throw new UsageException(path + ", " + scan.firstError);
-    }
-    int largest = scan.largestIndex;
-    if (largest > numFeatures) {
-      throw new UsageException(path + " has feature index " + largest
-          + " but --num-features is " + numFeatures + ": pass the dataset's d");
-    }
-    return spark.read().format("libsvm").option("numFeatures", numFeatures).load(path);
   }
 
   /**
-   * One pass over the file's lines: rows, the largest feature index, and the first line that
-   * is not LIBSVM ({@code label index:value ...}, indices ≥ 1), named with its number.
+   * One line of a LIBSVM file ({@code label index:value ...}, indices ≥ 1 and increasing):
+   * its row, or for a blank or comment line none; or the first mistake on it, named with the
+   * line's number.
    */
-  static final class Scan implements Serializable {
+  static final class LibsvmLine implements Serializable {
     private static final long serialVersionUID = 1L;
+    private static final LibsvmLine BLANK = new LibsvmLine(null, 0, Long.MAX_VALUE, null);
+
+    /** label and features; null for a blank, comment or wrong line. */
+    final Row row;
+    final int largestIndex;
+    /** The line's number when it is wrong, else {@code Long.MAX_VALUE}. */
+    final long errorLine;
+    final String error;
+
+    private LibsvmLine(Row row, int largestIndex, long errorLine, String error) {
+      this.row = row;
+      this.largestIndex = largestIndex;
+      this.errorLine = errorLine;
+      this.error = error;
+    }
+
+    boolean isBlank() {
+      return row == null && error == null && largestIndex == 0;
+    }
+
+    static LibsvmLine parse(String line, long number, int numFeatures) {
+      String trimmed = line.trim();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        return BLANK;
+      }
+      String[] tokens = trimmed.split("\\s+");
+      int[] indices = new int[tokens.length - 1];
+      double[] values = new double[tokens.length - 1];
+      double label;
+      try {
+        label = Double.parseDouble(tokens[0]);
+      } catch (NumberFormatException e) {
+        return error(number, tokens[0], "a label must be a number");
+      }
+      for (int i = 1; i < tokens.length; i++) {
+        String token = tokens[i];
+        int colon = token.indexOf(':');
+        try {
+          indices[i - 1] = Integer.parseInt(token.substring(0, Math.max(colon, 0)));
+          values[i - 1] = Double.parseDouble(token.substring(colon + 1));
+        } catch (NumberFormatException e) {
+          return error(number, token, "a feature must be index:value");
+        }
+        if (indices[i - 1] < 1) {
+          return error(number, token, "feature indices start at 1");
+        }
+        if (i > 1 && indices[i - 1] <= indices[i - 2]) {
+          return error(number, token, "feature indices must increase along a line");
+        }
+      }
+      int largest = indices.length == 0 ? 0 : indices[indices.length - 1];
+      if (largest > numFeatures) {
+        return new LibsvmLine(null, largest, Long.MAX_VALUE, null);
+      }
+      for (int i = 0; i < indices.length; i++) {
+        indices[i]--;
+      }
+      return new LibsvmLine(RowFactory.create(label, Vectors.sparse(numFeatures, indices, values)),
+          largest, Long.MAX_VALUE, null);
+    }
+
+    private static LibsvmLine error(long number, String token, String rule) {
+      return new LibsvmLine(null, 0, number, "line " + number + ": '" + token + "' (" + rule + ")");
+    }
+  }
+
+  /** A file's lines summed up: rows, the largest feature index, and the first mistake. */
+  static final class Scan implements Serializable {
+    private static final long serialVersionUID = 2L;
     static final Scan EMPTY = new Scan(0, 0, Long.MAX_VALUE, null);
 
     final long rows;
@@ -255,37 +343,9 @@ final class LabeledData {
       this.firstError = firstError;
     }
 
-    static Scan of(String line, long number) {
-      String trimmed = line.trim();
-      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
-        return EMPTY;
-      }
-      String[] tokens = trimmed.split("\\s+");
-      int largest = 0;
-      for (int i = 0; i < tokens.length; i++) {
-        String token = tokens[i];
-        int colon = token.indexOf(':');
-        try {
-          if (i == 0) {
-            Double.parseDouble(token);
-            continue;
-          }
-          int index = Integer.parseInt(token.substring(0, Math.max(colon, 0)));
-          Double.parseDouble(token.substring(colon + 1));
-          if (index < 1) {
-            return error(number, token, "feature indices start at 1");
-          }
-          largest = Math.max(largest, index);
-        } catch (NumberFormatException e) {
-          return error(number, token, i == 0 ? "a label must be a number"
-              : "a feature must be index:value");
-        }
-      }
-      return new Scan(1, largest, Long.MAX_VALUE, null);
-    }
-
-    private static Scan error(long number, String token, String rule) {
-      return new Scan(1, 0, number, "line " + number + ": '" + token + "' (" + rule + ")");
+    static Scan of(LibsvmLine line) {
+      return line.isBlank() ? EMPTY
+          : new Scan(1, line.largestIndex, line.errorLine, line.error);
     }
 
     Scan merge(Scan other) {

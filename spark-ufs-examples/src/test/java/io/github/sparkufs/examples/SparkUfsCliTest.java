@@ -373,6 +373,7 @@ class SparkUfsCliTest {
   @CsvSource(delimiter = '|', value = {
       "3 1:0.5 2:x|line 5000: '2:x' (a feature must be index:value)",
       "3 1:0.5 0:2|line 5000: '0:2' (feature indices start at 1)",
+      "3 2:0.5 1:2|line 5000: '1:2' (feature indices must increase along a line)",
       "three 1:0.5|line 5000: 'three' (a label must be a number)"})
   void aBadLibsvmLineIsNamedWithItsNumber(String badLine, String expected, @TempDir Path dir)
       throws Exception {

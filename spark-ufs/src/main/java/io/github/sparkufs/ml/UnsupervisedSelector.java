@@ -307,7 +307,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     long start = System.nanoTime();
     RowBlockMatrix x = VectorBlocks.read(dataset, getFeaturesCol(),
         VectorBlocks.Placement.valueOf(getExecutionMode().toUpperCase(Locale.ROOT)),
-        execution, checkpoint, "skip".equals(getHandleInvalid()), solver.denseInputReason());
+        execution, checkpoint, "skip".equals(getHandleInvalid()), solver.denseInputReason(),
+        solver::driverNeed);
     try {
       int n = x.numRows();
       if (c > n) {

@@ -5,6 +5,7 @@ import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.ResourceScope;
@@ -554,5 +555,10 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   @Override
   public String denseInputReason() {
     return "needs the dense d x d scatter M of its local sets (Eq. 10-11)";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return d > n ? RowBlockMatrix.sampleGramNeed(n) : RowBlockMatrix.gramNeed(d);
   }
 }

@@ -160,7 +160,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     double[] scale = stats.scales(standardization);
     SparseRowMatrix a = localScatterWeights(x, common.numNeighbors(), lambda, common.knnSearch());
     x.execution().describe("UDFS: span of the centred samples");
-    Reduced reduced = x.numCols() > x.numRows()
+    Reduced reduced = onSampleSide(x.numRows(), x.numCols())
         ? sampleSide(x, a, scale, shrinkage, d - stats.numConstant())
         : featureSide(x, a, scale, shrinkage, d - stats.numConstant());
     DenseMatrix basis = reduced.basis();
@@ -559,6 +559,11 @@ public final class UdfsSolver implements FeatureSelectionSolver {
 
   @Override
   public DriverMemory.Need driverNeed(int n, int d) {
-    return d > n ? RowBlockMatrix.sampleGramNeed(n) : RowBlockMatrix.gramNeed(d);
+    return onSampleSide(n, d) ? RowBlockMatrix.sampleGramNeed(n) : RowBlockMatrix.gramNeed(d);
+  }
+
+  /** Whether Eq. 12 is solved from the n × n kernel ({@link #sampleSide}): when d > n. */
+  private static boolean onSampleSide(int n, int d) {
+    return d > n;
   }
 }

@@ -20,6 +20,20 @@ public final class DriverMemory {
   private DriverMemory() {}
 
   /**
+   * A dense {@code rows × cols} matrix of doubles the driver will hold, named as the messages
+   * name it: declared next to the allocation, so that the input reader can check it once the
+   * input's shape is known, before the input is densified, with the message the allocation's
+   * own check gives.
+   */
+  public record Need(String what, long rows, long cols) {
+
+    /** Fails unless the driver can allocate this matrix: see {@link DriverMemory#require}. */
+    public void require() {
+      DriverMemory.require(what, rows, cols);
+    }
+  }
+
+  /**
    * Fails unless the driver can allocate a dense {@code rows × cols} matrix of doubles.
    *
    * @param what the matrix, as the message names it (e.g. "the d x d Gram matrix X Xᵀ")

@@ -22,7 +22,26 @@ public final class RegularizedRegression {
 
   /** Chooses the cheaper side automatically. */
   public RegularizedRegression(RowBlockMatrix x) {
-    this(x, x.numCols() > x.numRows());
+    this(x, sampleSideCheaper(x.numRows(), x.numCols()));
+  }
+
+  /** Whether the n × n system is the smaller one: with more features than samples. */
+  private static boolean sampleSideCheaper(int n, int d) {
+    return d > n;
+  }
+
+  /** The matrix the driver holds for n samples of d features on the side chosen by default. */
+  public static DriverMemory.Need driverNeed(int n, int d) {
+    return driverNeed(n, d, sampleSideCheaper(n, d));
+  }
+
+  /**
+   * The matrix the driver holds for n samples of d features: the n × n kernel on the sample
+   * side, else the d × d Gram.
+   */
+  public static DriverMemory.Need driverNeed(int n, int d, boolean sampleSide) {
+    return sampleSide ? new DriverMemory.Need("the n x n kernel Xᵀ D⁻¹ X of the ridge solve (n = "
+        + n + ")", n, n) : RowBlockMatrix.gramNeed(d);
   }
 
   /**
@@ -32,12 +51,7 @@ public final class RegularizedRegression {
   public RegularizedRegression(RowBlockMatrix x, boolean sampleSide) {
     this.x = x;
     this.sampleSide = sampleSide;
-    if (sampleSide) {
-      DriverMemory.require("the n x n kernel Xᵀ D⁻¹ X of the ridge solve (n = " + x.numRows()
-          + ")", x.numRows(), x.numRows());
-    } else {
-      x.requireGramMemory();
-    }
+    driverNeed(x.numRows(), x.numCols(), sampleSide).require();
   }
 
   /** Whether the n × n (Woodbury) system is solved. */

@@ -111,7 +111,17 @@ public final class RowBlockMatrix implements Releasable {
    * the methods that need the Gram only after other work, to call first.
    */
   public void requireGramMemory() {
-    DriverMemory.require("the d x d Gram matrix X Xᵀ (d = " + numCols + ")", numCols, numCols);
+    gramNeed(numCols).require();
+  }
+
+  /** The d × d Gram matrix {@link #gram()} of d features. */
+  public static DriverMemory.Need gramNeed(int d) {
+    return new DriverMemory.Need("the d x d Gram matrix X Xᵀ (d = " + d + ")", d, d);
+  }
+
+  /** The n × n kernel {@link #sampleGram} of n samples. */
+  public static DriverMemory.Need sampleGramNeed(int n) {
+    return new DriverMemory.Need("the n x n kernel of the samples (n = " + n + ")", n, n);
   }
 
   /** {@code X F} (d × k) for a per-sample matrix given as k × n ({@code Fᵀ}). */
@@ -214,7 +224,7 @@ public final class RowBlockMatrix implements Releasable {
           + " features");
     }
     int n = numRows;
-    DriverMemory.require("the n x n kernel of the samples (n = " + n + ")", n, n);
+    sampleGramNeed(n).require();
     Partitioned<DenseMatrix> stripes = blocks.crossMerge((a, b) -> {
       DenseMatrix scaled = a.columns().copy();
       double[] v = scaled.data();

@@ -1,5 +1,6 @@
 package io.github.sparkufs.solver;
 
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 
 /**
@@ -19,5 +20,14 @@ public interface FeatureSelectionSolver {
    */
   default String denseInputReason() {
     return "reads dense row blocks";
+  }
+
+  /**
+   * The largest dense matrix this method holds on the driver for n samples of d features (the
+   * one its fit announces to {@link DriverMemory}), or null when it holds none of size d × d or
+   * n × n: checked when the input's shape is known, before the input is densified.
+   */
+  default DriverMemory.Need driverNeed(int n, int d) {
+    return null;
   }
 }

@@ -6,6 +6,7 @@ import io.github.sparkufs.graph.KdTree;
 import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Execution;
@@ -781,5 +782,10 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   public String denseInputReason() {
     return "needs the dense X Xᵀ of its W-step (Eq. 14) and the projection Wᵀ X of its graph"
         + " steps (Eq. 6, 8)";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return RegularizedRegression.driverNeed(n, d);
   }
 }

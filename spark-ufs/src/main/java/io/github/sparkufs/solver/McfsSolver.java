@@ -5,6 +5,7 @@ import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.CardinalityLasso;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.util.LinkedHashMap;
@@ -144,5 +145,10 @@ public final class McfsSolver implements FeatureSelectionSolver {
   @Override
   public String denseInputReason() {
     return KnnSearch.denseInputReason(common.knnAlgorithm());
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return RowBlockMatrix.gramNeed(d);
   }
 }

@@ -4,6 +4,7 @@ import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Partitioned;
@@ -495,5 +496,11 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   @Override
   public String denseInputReason() {
     return "needs the dense X for X Xᵀ and X F of its W-step (Eq. 12) and Xᵀ W of its F-step";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return sampleSide == null ? RegularizedRegression.driverNeed(n, d)
+        : RegularizedRegression.driverNeed(n, d, sampleSide);
   }
 }

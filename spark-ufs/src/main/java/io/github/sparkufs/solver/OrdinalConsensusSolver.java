@@ -5,6 +5,7 @@ import io.github.sparkufs.graph.TripletGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -853,5 +854,10 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   public String denseInputReason() {
     return "needs the dense d x d Gram of its triplet graph (Eq. 5) and the projection Wᵀ X "
         + "(Eq. 8)";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return RowBlockMatrix.gramNeed(d);
   }
 }

@@ -4,6 +4,7 @@ import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.Lobpcg;
@@ -654,5 +655,10 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   public String denseInputReason() {
     return "needs the dense X for X Xᵀ and X (F − Z) of its W-step (Eq. 11) and Xᵀ W of its "
         + "E-step (Eq. 13)";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return RegularizedRegression.driverNeed(n, d);
   }
 }

@@ -5,6 +5,7 @@ import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DoubleArrays;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.ResourceScope;
@@ -159,7 +160,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     double[] scale = stats.scales(standardization);
     SparseRowMatrix a = localScatterWeights(x, common.numNeighbors(), lambda, common.knnSearch());
     x.execution().describe("UDFS: span of the centred samples");
-    Reduced reduced = x.numCols() > x.numRows()
+    Reduced reduced = onSampleSide(x.numRows(), x.numCols())
         ? sampleSide(x, a, scale, shrinkage, d - stats.numConstant())
         : featureSide(x, a, scale, shrinkage, d - stats.numConstant());
     DenseMatrix basis = reduced.basis();
@@ -554,5 +555,15 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   @Override
   public String denseInputReason() {
     return "needs the dense d x d scatter M of its local sets (Eq. 10-11)";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return onSampleSide(n, d) ? RowBlockMatrix.sampleGramNeed(n) : RowBlockMatrix.gramNeed(d);
+  }
+
+  /** Whether Eq. 12 is solved from the n × n kernel ({@link #sampleSide}): when d > n. */
+  private static boolean onSampleSide(int n, int d) {
+    return d > n;
   }
 }

@@ -4,6 +4,7 @@ import io.github.sparkufs.cluster.ClusterSums;
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.ResourceScope;
@@ -295,5 +296,10 @@ public final class UfcmSolver implements FeatureSelectionSolver {
   @Override
   public String denseInputReason() {
     return "needs the dense d x d scatter S_t = X Xᵀ (Eq. 2) and the projection Wᵀ X";
+  }
+
+  @Override
+  public DriverMemory.Need driverNeed(int n, int d) {
+    return RowBlockMatrix.gramNeed(d);
   }
 }

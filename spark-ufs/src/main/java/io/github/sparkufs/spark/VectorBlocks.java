@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.DenseVector;
@@ -83,7 +84,7 @@ public final class VectorBlocks {
       String method, boolean checkpoint) {
     return read(dataset, column, placement, new SparkExecution(
         JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()), method),
-        checkpoint, false, "reads dense row blocks");
+        checkpoint, false, "reads dense row blocks", (n, d) -> null);
   }
 
   /**
@@ -93,10 +94,12 @@ public final class VectorBlocks {
    *
    * @param denseInputReason why the method needs dense blocks, for the log line; null when it
    *     runs on sparse ones
+   * @param driverNeed the largest matrix the method will hold on the driver for n rows of d
+   *     features, or null: checked once the first scan knows n and d, before any block is made
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
       SparkExecution execution, boolean checkpoint, boolean skipInvalid,
-      String denseInputReason) {
+      String denseInputReason, BiFunction<Integer, Integer, DriverMemory.Need> driverNeed) {
     execution.describe("read and check column '" + column + "'");
     JavaRDD<InternalRow> rows = dataset.select(column).queryExecution().toRdd().toJavaRDD();
     JavaRDD<PartitionBlock> parts = rows.mapPartitions(
@@ -105,7 +108,7 @@ public final class VectorBlocks {
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
       return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint,
-          denseInputReason);
+          denseInputReason, driverNeed);
     } finally {
       parts.unpersist(false);
     }
@@ -114,7 +117,7 @@ public final class VectorBlocks {
   /** Checks the scanned partitions and blocks them where {@code placement} says. */
   private static RowBlockMatrix blocks(JavaRDD<PartitionBlock> parts, int numPartitions,
       String column, Placement placement, SparkExecution execution, boolean checkpoint,
-      String denseInputReason) {
+      String denseInputReason, BiFunction<Integer, Integer, DriverMemory.Need> driverNeed) {
     // One job checks every partition; small partitions send their values along, so data that
     // stays on the driver is read in that single job (larger data, once its size is checked).
     long perPartition = placement == Placement.DISTRIBUTED ? 0
@@ -125,6 +128,10 @@ public final class VectorBlocks {
     int[] offsets = check(summaries, column);
     int n = offsets[offsets.length - 1];
     int d = summaries.stream().filter(s -> s.count > 0).findFirst().get().size;
+    DriverMemory.Need need = driverNeed.apply(n, d);
+    if (need != null) {
+      need.require();
+    }
     long stored = summaries.stream().mapToLong(s -> s.stored).sum();
     double density = stored / ((double) n * d);
     boolean sparse = denseInputReason == null && density <= MAX_SPARSE_DENSITY;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.ml.LaplacianScoreSelector;
 import io.github.sparkufs.ml.MaxVarianceSelector;
+import io.github.sparkufs.ml.NdfsSelector;
 import io.github.sparkufs.ml.UfcmSelector;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.spark.VectorBlocks;
@@ -31,8 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Sparse input of many features (n = 2,000, d = 50,000, 20 non-zeros per row: 800 MB dense,
  * 0.5 MB sparse) in a driver with 64 MB free: the methods that run on sparse row blocks fit
- * without ever holding the dense X, and a method that needs the d × d Gram is refused by
- * {@link DriverMemory} with its size.
+ * without ever holding the dense X, and a method that needs a d × d or n × n matrix is refused by
+ * {@link DriverMemory} with its size before the input is densified.
  */
 @ExtendWith(SparkSessionExtension.class)
 class SparseMemoryTest {
@@ -87,12 +88,38 @@ class SparseMemoryTest {
     }
   }
 
+  /** The d x d Gram of UFCM is refused once the input's shape is read, before it is densified. */
   @Test
-  void aMethodThatNeedsTheGramIsRefusedWithItsSize(SparkSession spark) {
-    Dataset<Row> data = wide(spark);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new UfcmSelector().setNumClusters(2).fit(data));
-    assertTrue(e.getMessage().startsWith("the d x d Gram matrix X Xᵀ (d = 50000): 50000 x 50000 "
-        + "values pass the 2147483639 a Java array can hold"), e.getMessage());
+  void aMethodThatNeedsTheGramIsRefusedWithItsSizeBeforeDensifying(SparkSession spark) {
+    String message = refusedWithoutReadLog(new UfcmSelector().setNumClusters(2), wide(spark));
+    assertTrue(message.startsWith("the d x d Gram matrix X Xᵀ (d = 50000): 50000 x 50000 "
+        + "values pass the 2147483639 a Java array can hold"), message);
+  }
+
+  /**
+   * NDFS works in the n-space when d > n: its n x n kernel (32 MB), not the d x d Gram, is
+   * what a driver with 16 MB free refuses, before the input is densified.
+   */
+  @Test
+  void aSampleSpaceMethodIsRefusedForItsKernelBeforeDensifying(SparkSession spark) {
+    DriverMemory.freeBytesForTests = 16_000_000;
+    String message = refusedWithoutReadLog(new NdfsSelector().setNumClusters(2), wide(spark));
+    assertTrue(message.startsWith("the n x n kernel Xᵀ D⁻¹ X of the ridge solve (n = 2000): a "
+        + "dense 2000 x 2000 matrix of doubles needs 32.0 MB (32000000 bytes), but the driver has "
+        + "16.0 MB"),
+        message);
+  }
+
+  /**
+   * The message of the fit's failure, asserting that the read logged nothing: it logs its
+   * decision to densify (or to keep the input sparse) before making any block.
+   */
+  private static String refusedWithoutReadLog(UnsupervisedSelector<?> selector,
+      Dataset<Row> data) {
+    IllegalArgumentException[] refused = new IllegalArgumentException[1];
+    List<String> lines = LogCapture.infoLines(VectorBlocks.class,
+        () -> refused[0] = assertThrows(IllegalArgumentException.class, () -> selector.fit(data)));
+    assertEquals(List.of(), lines);
+    return refused[0].getMessage();
   }
 }

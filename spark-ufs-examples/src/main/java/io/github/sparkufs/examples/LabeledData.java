@@ -229,7 +229,7 @@ final class LabeledData {
         .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      Scan scan = lines.map(Scan::of).fold(Scan.EMPTY, Scan::merge);
+      Scan scan = lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge);
       if (scan.rows == 0) {
         throw new UsageException("no rows in " + path);
       }
@@ -255,29 +255,19 @@ final class LabeledData {
 
   /**
    * One line of a LIBSVM file ({@code label index:value ...}, indices ≥ 1 and increasing):
-   * its row, or for a blank or comment line none; or the first mistake on it, named with the
-   * line's number.
+   * its row (none for a blank, comment or wrong line) and its part of the file's {@link Scan}.
    */
   static final class LibsvmLine implements Serializable {
     private static final long serialVersionUID = 1L;
-    private static final LibsvmLine BLANK = new LibsvmLine(null, 0, Long.MAX_VALUE, null);
+    private static final LibsvmLine BLANK = new LibsvmLine(null, Scan.EMPTY);
 
     /** label and features; null for a blank, comment or wrong line. */
     final Row row;
-    final int largestIndex;
-    /** The line's number when it is wrong, else {@code Long.MAX_VALUE}. */
-    final long errorLine;
-    final String error;
+    final Scan scan;
 
-    private LibsvmLine(Row row, int largestIndex, long errorLine, String error) {
+    private LibsvmLine(Row row, Scan scan) {
       this.row = row;
-      this.largestIndex = largestIndex;
-      this.errorLine = errorLine;
-      this.error = error;
-    }
-
-    boolean isBlank() {
-      return row == null && error == null && largestIndex == 0;
+      this.scan = scan;
     }
 
     static LibsvmLine parse(String line, long number, int numFeatures) {
@@ -311,18 +301,20 @@ final class LabeledData {
         }
       }
       int largest = indices.length == 0 ? 0 : indices[indices.length - 1];
+      Scan scan = new Scan(1, largest, Long.MAX_VALUE, null);
       if (largest > numFeatures) {
-        return new LibsvmLine(null, largest, Long.MAX_VALUE, null);
+        return new LibsvmLine(null, scan);
       }
       for (int i = 0; i < indices.length; i++) {
         indices[i]--;
       }
-      return new LibsvmLine(RowFactory.create(label, Vectors.sparse(numFeatures, indices, values)),
-          largest, Long.MAX_VALUE, null);
+      return new LibsvmLine(
+          RowFactory.create(label, Vectors.sparse(numFeatures, indices, values)), scan);
     }
 
     private static LibsvmLine error(long number, String token, String rule) {
-      return new LibsvmLine(null, 0, number, "line " + number + ": '" + token + "' (" + rule + ")");
+      return new LibsvmLine(null,
+          new Scan(1, 0, number, "line " + number + ": '" + token + "' (" + rule + ")"));
     }
   }
 
@@ -341,11 +333,6 @@ final class LabeledData {
       this.largestIndex = largestIndex;
       this.errorLine = errorLine;
       this.firstError = firstError;
-    }
-
-    static Scan of(LibsvmLine line) {
-      return line.isBlank() ? EMPTY
-          : new Scan(1, line.largestIndex, line.errorLine, line.error);
     }
 
     Scan merge(Scan other) {

@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.DoubleParam;
@@ -64,13 +63,6 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
           + "(-1); no method carries distributed state from one iteration to the next (each "
           + "computes on the cached input or on blocks derived from it afresh), so lineage does "
           + "not grow with the iterations and values above 1 act like 1");
-
-  /**
-   * The methods whose regression lost the planted features among many noise features in
-   * docs/recall.md (many-noise, d = 500 for n = 400: recall .29 or less): with d ≥ n, noise
-   * columns fit their targets as well as the informative ones.
-   */
-  private static final Set<String> REGRESSION_METHODS = Set.of("ndfs", "rsfs", "ordinal", "fsasl");
 
   /**
    * {@link ColumnStatistics#rangeSpread()} above which the features look to be on unrelated
@@ -338,7 +330,7 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
             + (k + 1) + " rows, got " + n);
       }
       checkShape(n, x.numCols());
-      warnOfDocumentedWeaknesses(n, x.numCols(), x.columnStatistics());
+      warnOfDocumentedWeaknesses(solver, n, x.numCols(), x.columnStatistics());
       LOG.info("{}: {} rows x {} features read and checked in {} s; fitting on {} ({} blocks, {} BLAS)",
           methodName(), n, x.numCols(), String.format("%.2f", (System.nanoTime() - start) / 1e9),
           x.execution().isDistributed() ? "executors" : "the driver",
@@ -360,19 +352,19 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
 
   /**
    * Warns when the data look like a case where docs/recall.md measured this method losing the
-   * planted features: many features for the rows, for a regression method; features on
-   * unrelated scales, for every method but udfs (which prices features in units of their
-   * standard deviation).
+   * planted features: many features for the rows, for a method that regresses on the features;
+   * features on unrelated scales, for a method that is not scale-free.
    */
-  private void warnOfDocumentedWeaknesses(int n, int d, ColumnStatistics stats) {
-    if (REGRESSION_METHODS.contains(methodName()) && d >= n) {
+  private void warnOfDocumentedWeaknesses(FeatureSelectionSolver solver, int n, int d,
+      ColumnStatistics stats) {
+    if (solver.regressesOnFeatures() && d >= n) {
       LOG.warn("{}: d = {} features for n = {} rows: its regression can fit its targets with "
           + "noise columns; planted recall of ndfs, rsfs, ordinal and fsasl fell to .29 or less "
           + "at d = 500, n = 400 (docs/recall.md, many-noise); compare with lapscore (`compare`) "
           + "or check `stability` (docs/no-labels.md)", methodName(), d, n);
     }
     double spread = stats.rangeSpread();
-    if (!"udfs".equals(methodName()) && spread > MAX_RANGE_SPREAD) {
+    if (!solver.isScaleFree() && spread > MAX_RANGE_SPREAD) {
       LOG.warn("{}: the features' ranges differ by a factor of {} (median over 10th percentile): "
           + "the scores follow the features on the larger scale, and only udfs found the planted "
           + "features on a smaller scale (docs/recall.md, small-scale-signal); standardise the "

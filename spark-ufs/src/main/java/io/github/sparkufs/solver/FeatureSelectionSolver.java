@@ -30,4 +30,22 @@ public interface FeatureSelectionSolver {
   default DriverMemory.Need driverNeed(int n, int d) {
     return null;
   }
+
+  /**
+   * Whether the scores come from a regression of the method's targets on the d features,
+   * which with d ≥ n noise columns fit as well as the informative ones (planted recall of .29
+   * or less at d = 500, n = 400 for ndfs, rsfs, ordinal and fsasl: docs/recall.md, many-noise).
+   */
+  default boolean regressesOnFeatures() {
+    return false;
+  }
+
+  /**
+   * Whether the method prices every feature in units of its own spread, so that features on a
+   * smaller scale than the rest still count (only udfs found them in docs/recall.md,
+   * small-scale-signal).
+   */
+  default boolean isScaleFree() {
+    return false;
+  }
 }

@@ -785,6 +785,11 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   }
 
   @Override
+  public boolean regressesOnFeatures() {
+    return true;
+  }
+
+  @Override
   public DriverMemory.Need driverNeed(int n, int d) {
     return RegularizedRegression.driverNeed(n, d);
   }

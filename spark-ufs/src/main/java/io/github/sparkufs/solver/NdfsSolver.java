@@ -499,6 +499,11 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   }
 
   @Override
+  public boolean regressesOnFeatures() {
+    return true;
+  }
+
+  @Override
   public DriverMemory.Need driverNeed(int n, int d) {
     return sampleSide == null ? RegularizedRegression.driverNeed(n, d)
         : RegularizedRegression.driverNeed(n, d, sampleSide);

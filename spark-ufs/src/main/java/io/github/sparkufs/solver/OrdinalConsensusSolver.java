@@ -857,6 +857,11 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   }
 
   @Override
+  public boolean regressesOnFeatures() {
+    return true;
+  }
+
+  @Override
   public DriverMemory.Need driverNeed(int n, int d) {
     return RowBlockMatrix.gramNeed(d);
   }

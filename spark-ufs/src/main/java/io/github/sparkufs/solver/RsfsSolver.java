@@ -658,6 +658,11 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   }
 
   @Override
+  public boolean regressesOnFeatures() {
+    return true;
+  }
+
+  @Override
   public DriverMemory.Need driverNeed(int n, int d) {
     return RegularizedRegression.driverNeed(n, d);
   }

@@ -558,6 +558,11 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   }
 
   @Override
+  public boolean isScaleFree() {
+    return true;
+  }
+
+  @Override
   public DriverMemory.Need driverNeed(int n, int d) {
     return onSampleSide(n, d) ? RowBlockMatrix.sampleGramNeed(n) : RowBlockMatrix.gramNeed(d);
   }

@@ -103,8 +103,8 @@ public final class VectorBlocks {
     execution.describe("read and check column '" + column + "'");
     JavaRDD<InternalRow> rows = dataset.select(column).queryExecution().toRdd().toJavaRDD();
     JavaRDD<PartitionBlock> parts = rows.mapPartitions(
-        (Iterator<InternalRow> it) -> Collections.singletonList(PartitionBlock.of(it, skipInvalid))
-            .iterator())
+        (Iterator<InternalRow> it) -> Collections.singletonList(
+            PartitionBlock.of(it, skipInvalid, denseInputReason == null)).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
       return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint,
@@ -293,8 +293,8 @@ public final class VectorBlocks {
   }
 
   /**
-   * One partition's vectors as a block at offset 0, dense when every vector is, else sparse;
-   * or the first problem found.
+   * One partition's vectors as a block at offset 0, sparse when some vector is and the method
+   * allows it, else dense; or the first problem found.
    */
   static final class PartitionBlock implements Serializable {
     private static final long serialVersionUID = 2L;
@@ -319,9 +319,12 @@ public final class VectorBlocks {
 
     /**
      * Reads one partition's vectors straight from Spark's internal rows (no Row conversion);
-     * with {@code skipInvalid}, null and non-finite vectors are dropped.
+     * with {@code skipInvalid}, null and non-finite vectors are dropped. Sparse vectors stay
+     * sparse only when {@code sparseAllowed} (the method runs on sparse blocks); otherwise they
+     * are densified here, once.
      */
-    static PartitionBlock of(Iterator<InternalRow> rows, boolean skipInvalid) {
+    static PartitionBlock of(Iterator<InternalRow> rows, boolean skipInvalid,
+        boolean sparseAllowed) {
       VectorUDT udt = new VectorUDT();
       int fields = udt.sqlType().size();
       List<Vector> vectors = new ArrayList<>();
@@ -360,16 +363,25 @@ public final class VectorBlocks {
       if (vectors.isEmpty()) {
         return new PartitionBlock(null, new Summary(0, 0, 0, 0, -1, null));
       }
-      return new PartitionBlock(sparse == 0 ? dense(vectors, size) : sparse(vectors, size),
+      boolean keepSparse = sparse > 0 && sparseAllowed;
+      return new PartitionBlock(keepSparse ? sparse(vectors, size) : dense(vectors, size),
           new Summary(vectors.size(), size, sparse, stored, -1, null));
     }
 
-    /** Dense vectors as a d × count block. */
+    /** Vectors as a d × count block, sparse ones densified. */
     private static RowBlock dense(List<Vector> vectors, int size) {
       DenseMatrix values = new DenseMatrix(size, vectors.size());
+      double[] data = values.data();
       for (int i = 0; i < vectors.size(); i++) {
-        System.arraycopy(((DenseVector) vectors.get(i)).values(), 0, values.data(), i * size,
-            size);
+        Vector v = vectors.get(i);
+        if (v instanceof SparseVector) {
+          SparseVector sv = (SparseVector) v;
+          for (int p = 0; p < sv.indices().length; p++) {
+            data[i * size + sv.indices()[p]] = sv.values()[p];
+          }
+        } else {
+          System.arraycopy(((DenseVector) v).values(), 0, data, i * size, size);
+        }
       }
       return new RowBlock(0, values);
     }

@@ -1,7 +1,10 @@
 """The public references' side of dev/reference-bench, and its report.
 
   reference-bench.py fit METHOD DATA d c    one timed fit of scikit-feature's METHOD, as a CSV line
-  reference-bench.py report RAW c CSV PNG CMD   medians, flop floors (c clusters), the chart
+  reference-bench.py report RAW c CSV PNG CMD OCTAVE_CSV DATA
+                                         medians, flop floors (c clusters), the chart, with
+                                         the rows of OCTAVE_CSV (the authors' MATLAB code under
+                                         Octave, timed by hand) whose data is DATA's file name
 
 `fit` runs in a process of its own per fit, so that ru_maxrss is that fit's peak (the
 interpreter and the data included: `load` gives the same process without a fit). Each
@@ -11,6 +14,7 @@ exp(-d^2 / 2t^2) = exp(-d^2 / sigma^2) with sigma the mean 5th-neighbour distanc
 project's global sigma). The graph is part of every timed fit.
 """
 import csv
+import os
 import platform
 import resource
 import subprocess
@@ -36,6 +40,9 @@ def heat_kernel_graph(x):
                        k=K, t=t)
 
 
+SKFEATURE_METHODS = ("lapscore", "spec", "mcfs", "ndfs", "udfs")
+
+
 def fit(method, x, c):
     """Fits scikit-feature's METHOD; returns the seconds its graph took."""
     start = time.perf_counter()
@@ -56,12 +63,12 @@ def fit(method, x, c):
     elif method == "udfs":
         from skfeature.function.sparse_learning_based.UDFS import udfs
         udfs(x, gamma=1e-3, k=K, n_clusters=c)  # builds its own local sets
-    else:
-        raise SystemExit(f"no reference for method {method}")
     return graph
 
 
 def main_fit(method, path, d, c, repeat):
+    if method not in SKFEATURE_METHODS + ("load",):
+        return  # no scikit-feature function (rsfs, fsasl): ours and the Octave timings only
     x, _ = load(path, int(d))
     seconds, cpu, graph = 0.0, 0.0, 0.0
     if method != "load":
@@ -85,7 +92,8 @@ def floor_flops(method, n, d, c, iterations):
     gram: a d x d Gram matrix over the n samples, n d^2 (symmetric); per iteration, NDFS's
     Cholesky solve of its d x d system (d^3 / 3) and its n x d x c products (4 n d c), UDFS's
     reduction of its d x d matrix to tridiagonal form (4 d^3 / 3, the least a dense symmetric
-    eigensolver does). Scores, sparse graph products, LARS steps and k-means starts are left out.
+    eigensolver does). Scores, sparse graph products, LARS steps and k-means starts are left out;
+    RSFS and FSASL count the graph only (a loose floor).
     """
     graph = n * n * d
     gram = n * d * d
@@ -94,14 +102,19 @@ def floor_flops(method, n, d, c, iterations):
     return graph + extra.get(method, 0) + iterations * per_iteration.get(method, 0)
 
 
-def main_report(raw, c, out_csv, out_png, command):
-    rows = list(csv.DictReader(l for l in open(raw) if not l.startswith("#")))
+def read_rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(l for l in f if not l.startswith("#")))
+
+
+def main_report(raw, c, out_csv, out_png, command, octave_csv, data):
+    rows = read_rows(raw)
+    if os.path.exists(octave_csv):
+        rows += [r for r in read_rows(octave_csv) if r["data"] == os.path.basename(data)]
     gemm = dict(kv.split("=") for l in open(raw) if l.startswith("# gemm,")
                 for kv in l.strip().split(",")[1:])
     methods = sorted({r["method"] for r in rows if r["impl"] == "ours"},
                      key=[r["method"] for r in rows].index)
-    base = [float(r["rss_peak_mb"]) for r in rows if r["method"] == "load"]
-    load_rss = float(np.median(base)) if base else float("nan")
 
     def median(impl, method, field):
         v = [float(r[field]) for r in rows
@@ -120,7 +133,7 @@ def main_report(raw, c, out_csv, out_png, command):
                f"numpy {np.__version__}")
     table = []
     for m in methods:
-        ours, ref = spread("ours", m), spread("skfeature", m)
+        ours, ref, octave = spread("ours", m), spread("skfeature", m), spread("octave", m)
         table.append({
             "method": m,
             "ours_fit_s": median("ours", m, "fit_seconds"),
@@ -129,20 +142,26 @@ def main_report(raw, c, out_csv, out_png, command):
             "ref_fit_s": median("skfeature", m, "fit_seconds"),
             "ref_cpu_s": median("skfeature", m, "cpu_seconds"),
             "ref_min_s": ref[0], "ref_max_s": ref[1], "ref_fits": ref[2],
+            "octave_fit_s": median("octave", m, "fit_seconds"),
+            "octave_min_s": octave[0], "octave_max_s": octave[1], "octave_fits": octave[2],
             "ours_iterations": median("ours", m, "iterations"),
+            "octave_iterations": median("octave", m, "iterations"),
             "ours_graph_s": median("ours", m, "graph_seconds"),
             "ref_graph_s": median("skfeature", m, "graph_seconds"),
             "ours_heap_peak_mb": median("ours", m, "heap_peak_mb"),
             "ours_rss_peak_mb": median("ours", m, "rss_peak_mb"),
             "ref_rss_peak_mb": median("skfeature", m, "rss_peak_mb"),
-            "ref_rss_without_fit_mb": load_rss,
+            "ref_rss_without_fit_mb": median("skfeature", "load", "rss_peak_mb"),
+            "octave_rss_peak_mb": median("octave", m, "rss_peak_mb"),
+            "octave_rss_without_fit_mb": median("octave", "load", "rss_peak_mb"),
         })
         if gemm:
             iterations = table[-1]["ours_iterations"]
             floor = floor_flops(m, int(gemm["n"]), int(gemm["d"]), int(c), iterations) / (
                 float(gemm["gflops"]) * 1e9)
-            table[-1].update(floor_s=floor, ours_over_floor=table[-1]["ours_fit_s"] / floor,
-                             ref_over_floor=table[-1]["ref_fit_s"] / floor)
+            table[-1]["floor_s"] = floor
+            for impl in ("ours", "ref", "octave"):
+                table[-1][f"{impl}_over_floor"] = table[-1][f"{impl}_fit_s"] / floor
     with open(out_csv, "w", newline="") as f:
         f.write(f"# command: {command}\n# machine: {machine}\n")
         f.writelines(l for l in open(raw) if l.startswith("#"))
@@ -153,8 +172,9 @@ def main_report(raw, c, out_csv, out_png, command):
     chart(table, out_png)
     for t in table:
         print(f"{t['method']:9s} fit s: ours {t['ours_fit_s']:7.3f}, scikit-feature "
-              f"{t['ref_fit_s']:7.3f} ({t['ref_fit_s'] / t['ours_fit_s']:5.1f}x); CPU s: ours "
-              f"{t['ours_cpu_s']:6.2f}, scikit-feature {t['ref_cpu_s']:6.2f}; floor "
+              f"{t['ref_fit_s']:7.3f} ({t['ref_fit_s'] / t['ours_fit_s']:5.1f}x), Octave "
+              f"{t['octave_fit_s']:7.3f} ({t['octave_fit_s'] / t['ours_fit_s']:5.1f}x); "
+              f"CPU s: ours {t['ours_cpu_s']:6.2f}, scikit-feature {t['ref_cpu_s']:6.2f}; floor "
               f"{t.get('floor_s', float('nan')):6.3f} s, ours / floor "
               f"{t.get('ours_over_floor', float('nan')):5.1f}")
 
@@ -166,19 +186,21 @@ def chart(table, out_png):
     names = [t["method"] for t in table]
     at = np.arange(len(names))
     fig, (ax_t, ax_m) = plt.subplots(1, 2, figsize=(10, 3.8))
-    for ax, (o, r, label, log) in zip((ax_t, ax_m), (
-            ("ours_fit_s", "ref_fit_s", "fit seconds (median)", True),
-            ("ours_rss_peak_mb", "ref_rss_peak_mb", "peak resident MB", False))):
-        ax.bar(at - 0.2, [t[o] for t in table], 0.4, label="spark-ufs")
-        ax.bar(at + 0.2, [t[r] for t in table], 0.4, label="scikit-feature")
+    impls = (("ours", "spark-ufs"), ("ref", "scikit-feature"),
+             ("octave", "authors' MATLAB (Octave)"))
+    for ax, (field, label, log) in zip((ax_t, ax_m), (
+            ("fit_s", "fit seconds (median)", True),
+            ("rss_peak_mb", "peak resident MB", False))):
+        for i, (impl, name) in enumerate(impls):
+            ax.bar(at + (i - 1) * 0.27, [t[f"{impl}_{field}"] for t in table], 0.27, label=name)
         ax.set_xticks(at, names)
         ax.set_ylabel(label)
         if log:
             ax.set_yscale("log")
-    ax_t.legend()
-    ax_m.set_title("JVM (Spark local) vs Python process", fontsize=9)
+    fig.legend(*ax_t.get_legend_handles_labels(), loc="lower center", ncol=len(impls), fontsize=9)
+    ax_m.set_title("JVM (Spark local), Python and Octave processes", fontsize=9)
     ax_t.set_title("same data and graph (docs/benchmarks.md)", fontsize=9)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(out_png, dpi=110)
 
 
@@ -186,6 +208,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "fit":
         main_fit(*sys.argv[2:7])
     elif sys.argv[1] == "report":
-        main_report(*sys.argv[2:7])
+        main_report(*sys.argv[2:9])
     else:
         raise SystemExit(__doc__)

@@ -26,6 +26,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -128,6 +131,60 @@ class SparseInputTest {
         TestData.assertClose(scores[1], scores[0], 1e-12, what);
       }
     }
+  }
+
+  /**
+   * A partition storing a third of its values or more is blocked dense as it is read, and the
+   * input, sparse overall, is stacked sparse from dense and sparse blocks alike: the scores are
+   * those of the same data given dense.
+   */
+  @Test
+  void aDensePartitionOfSparseInputIsBlockedDenseAndStackedWithTheRest(SparkSession spark) {
+    // 6 partitions of 25 samples, d = 400: the first 25 samples have 150 values each (density
+    // .375 in their partition), the other 125 have 12 (.03); overall .0875, kept sparse.
+    DenseMatrix x = sparseData(150, 400, 12, 3);
+    DenseMatrix busy = sparseData(25, 400, 150, 4);
+    System.arraycopy(busy.data(), 0, x.data(), 0, busy.data().length);
+    Dataset<Row> sparse = sparseRows(spark, x, 6);
+    List<Boolean> blockedSparse = sparse.select("features").queryExecution().toRdd().toJavaRDD()
+        .mapPartitions(it -> VectorBlocks.PartitionBlock.of(it, false, true).rows().stream()
+            .map(RowBlock::isSparse).iterator())
+        .collect();
+    assertEquals(List.of(false, true, true, true, true, true), blockedSparse);
+    for (String mode : List.of("driver", "distributed")) {
+      UnsupervisedSelector<?> s = new LaplacianScoreSelector().setExecutionMode(mode);
+      List<String> lines = new ArrayList<>();
+      double[][] scores = new double[2][];
+      lines.addAll(logged(() -> scores[0] = s.fit(sparse).scores()));
+      assertTrue(lines.size() == 1 && lines.get(0).contains(": keeping 150 x 400 input sparse"),
+          mode + ": " + lines);
+      scores[1] = s.fit(TestData.vectors(spark, x, 6)).scores();
+      TestData.assertClose(scores[1], scores[0], 1e-12, mode);
+    }
+  }
+
+  /**
+   * Vectors are read from their stored form, not through Spark's vector constructor, so a
+   * sparse vector whose indices do not increase (which that constructor refuses) is refused
+   * here, with its row.
+   */
+  @Test
+  void aSparseVectorWithIndicesOutOfOrderIsRefusedWithItsRow() {
+    InternalRow good = vectorRow(new int[] {0, 2}, new double[] {1, 2});
+    InternalRow unordered = vectorRow(new int[] {2, 1}, new double[] {1, 2});
+    InternalRow outside = vectorRow(new int[] {1, 4}, new double[] {1, 2});
+    VectorBlocks.PartitionBlock.Summary s = VectorBlocks.PartitionBlock.of(
+        List.of(good, unordered).iterator(), true, true).summary;
+    assertEquals(1, s.problemRow);
+    assertEquals("is a sparse vector whose index 1 follows 2: indices must increase", s.problem);
+    assertEquals("is a sparse vector whose index 4 is outside [0, 4)", VectorBlocks.PartitionBlock
+        .of(List.of(good, outside).iterator(), false, false).summary.problem);
+  }
+
+  /** A row of one vector column holding the sparse vector (4, indices, values) as stored. */
+  private static InternalRow vectorRow(int[] indices, double[] values) {
+    return new GenericInternalRow(new Object[] {new GenericInternalRow(new Object[] {(byte) 0, 4,
+        new GenericArrayData(indices), new GenericArrayData(values)})});
   }
 
   /** d × n data whose every sample has {@code nonZeros} values in [1, 2) at random features. */

@@ -1,12 +1,15 @@
 package io.github.sparkufs.examples;
 
 import io.github.sparkufs.examples.bench.GroundTruthFamily;
+import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
 import io.github.sparkufs.ml.UnsupervisedSelectorModel;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +18,8 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -56,6 +61,13 @@ final class RecallCommand extends SparkCommand {
   @Option(names = "--csv", paramLabel = "FILE", description = "Also write one CSV row per fit.")
   String csv;
 
+  @Option(names = "--write-data", paramLabel = "DIR",
+      description = "Also write each draw to DIR (new or empty), for other implementations to"
+          + " run on: DIR/<family>-<seed>.libsvm.gz (labels 1..c) and"
+          + " DIR/<family>-<seed>.planted.txt (the planted features' 1-based LIBSVM indices,"
+          + " one a line).")
+  Path writeData;
+
   /** The family labels for help texts and shell completion. */
   static final class FamilyLabels implements Iterable<String> {
     @Override
@@ -82,6 +94,14 @@ final class RecallCommand extends SparkCommand {
     List<String> methods = methodOptions.checked();
     if (seeds < 1) {
       throw new UsageException("--seeds must be >= 1, got " + seeds);
+    }
+    if (writeData != null) {
+      if (Files.exists(writeData) && !isEmptyDirectory(writeData)) {
+        throw new UsageException(
+            "--write-data " + writeData + " exists and is not an empty folder");
+      }
+      OutputFiles.replace(writeData, this::writeDraws);
+      out.println("wrote " + families.size() * seeds + " draws to " + writeData);
     }
     double[][] recall = new double[methods.size()][families.size()];
     StringBuilder rows = new StringBuilder("family,method,seed,recall,fit_seconds\n");
@@ -117,6 +137,55 @@ final class RecallCommand extends SparkCommand {
     if (csv != null) {
       OutputFiles.replace(Path.of(csv), path -> Files.writeString(path, rows, StandardCharsets.UTF_8));
       out.println("wrote " + csv);
+    }
+  }
+
+  private static boolean isEmptyDirectory(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries.findAny().isEmpty();
+    }
+  }
+
+  /** Every draw the table fits, in a new folder {@code dir}. */
+  private void writeDraws(Path dir) throws IOException {
+    Files.createDirectory(dir);
+    for (GroundTruthFamily family : families) {
+      for (long seed = 1; seed <= seeds; seed++) {
+        GroundTruthFamily.Draw draw = family.draw(seed);
+        String name = family.label() + "-" + seed;
+        writeLibsvm(draw, dir.resolve(name + ".libsvm.gz"));
+        StringBuilder planted = new StringBuilder();
+        for (int f : draw.informative()) {
+          planted.append(f + 1).append('\n');
+        }
+        Files.writeString(dir.resolve(name + ".planted.txt"), planted, StandardCharsets.UTF_8);
+      }
+    }
+  }
+
+  /**
+   * A draw as gzip LIBSVM: a line per sample, its cluster 1..c as the label, then every non-zero
+   * feature as {@code index:value} (index 1-based, value as {@link Double#toString}, which reads
+   * back to the same double).
+   */
+  private static void writeLibsvm(GroundTruthFamily.Draw draw, Path file) throws IOException {
+    DenseMatrix x = draw.x();
+    int[] labels = draw.labels();
+    try (Writer w = new OutputStreamWriter(
+        new GZIPOutputStream(Files.newOutputStream(file)), StandardCharsets.US_ASCII)) {
+      for (int i = 0; i < x.cols(); i++) {
+        StringBuilder line = new StringBuilder().append(labels[i] + 1);
+        for (int f = 0; f < x.rows(); f++) {
+          double v = x.get(f, i);
+          if (v != 0) {
+            line.append(' ').append(f + 1).append(':').append(v);
+          }
+        }
+        w.write(line.append('\n').toString());
+      }
     }
   }
 

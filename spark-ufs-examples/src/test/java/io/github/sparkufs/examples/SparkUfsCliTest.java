@@ -1,5 +1,6 @@
 package io.github.sparkufs.examples;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,16 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.examples.bench.GroundTruthFamily;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -194,6 +198,65 @@ class SparkUfsCliTest {
     // The equal-variance family's 8 clustered features are found by lapscore at every seed
     // 1..3 measured (docs/recall.md), and maxvar cannot tell them from noise of equal variance.
     assertTrue(lapscore.contains("**1.00**"), lapscore);
+  }
+
+  /** --write-data writes every draw the table fits, value for value, with its planted features. */
+  @Test
+  void recallWritesEachDrawAndItsPlantedFeatures(@TempDir Path dir) throws Exception {
+    Path draws = dir.resolve("draws");
+    Run r = new Run("recall", "--families", "unequal-sizes,many-noise", "--methods", "maxvar",
+        "--seeds", "2", "--write-data", draws.toString(), "--master", "local[2]");
+    assertEquals(0, r.status, r.err);
+    for (GroundTruthFamily family
+        : List.of(GroundTruthFamily.UNEQUAL_SIZES, GroundTruthFamily.MANY_NOISE)) {
+      for (long seed = 1; seed <= 2; seed++) {
+        GroundTruthFamily.Draw draw = family.draw(seed);
+        String name = family.label() + "-" + seed;
+        int[] labels = draw.labels();
+        List<String> lines = gunzipLines(draws.resolve(name + ".libsvm.gz"));
+        assertEquals(family.rows(), lines.size(), name);
+        for (int i = 0; i < lines.size(); i++) {
+          String[] tokens = lines.get(i).split(" ");
+          assertEquals(labels[i] + 1, Integer.parseInt(tokens[0]), name + " row " + i);
+          double[] written = new double[family.numFeatures()];
+          for (int t = 1; t < tokens.length; t++) {
+            String[] feature = tokens[t].split(":");
+            written[Integer.parseInt(feature[0]) - 1] = Double.parseDouble(feature[1]);
+          }
+          double[] drawn = new double[family.numFeatures()];
+          for (int f = 0; f < drawn.length; f++) {
+            drawn[f] = draw.x().get(f, i);
+          }
+          assertArrayEquals(drawn, written, name + " row " + i);
+        }
+        int[] planted = Files.readAllLines(draws.resolve(name + ".planted.txt")).stream()
+            .mapToInt(Integer::parseInt).toArray();
+        assertArrayEquals(Arrays.stream(draw.informative()).map(f -> f + 1).toArray(), planted,
+            name);
+      }
+    }
+  }
+
+  /** --write-data refuses a file or a folder with something in it, and leaves it as it was. */
+  @Test
+  void recallRefusesToWriteDrawsOverAnything(@TempDir Path dir) throws Exception {
+    Path kept = Files.writeString(dir.resolve("kept.txt"), "mine");
+    for (Path target : List.of(dir, kept)) {
+      Run r = new Run("recall", "--methods", "maxvar", "--write-data", target.toString());
+      assertEquals(2, r.status, r.err);
+      assertTrue(r.err.contains("--write-data " + target + " exists and is not an empty folder"),
+          r.err);
+      try (Stream<Path> left = Files.list(dir)) {
+        assertEquals(List.of(kept), left.toList());
+      }
+      assertEquals("mine", Files.readString(kept));
+    }
+  }
+
+  private static List<String> gunzipLines(Path file) throws Exception {
+    try (GZIPInputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+      return new String(in.readAllBytes(), StandardCharsets.US_ASCII).lines().toList();
+    }
   }
 
   @Test

@@ -32,8 +32,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The input of a command, read with Spark and cached: a LIBSVM file or a table (csv with a
- * header line, parquet, orc, json) as a frame of the id columns, the label column when there is
+ * The input of a command, read with Spark: a LIBSVM file or a table (csv with a
+ * header line, parquet, orc, json; cached) as a frame of the id columns, the label column when there is
  * one, and a {@value #FEATURES} vector column whose ML attributes name the features when their
  * names are known (as {@code VectorAssembler} writes them, so that the model's summary and its
  * output column carry them). Mistakes are reported before any fitting. Also the driver-side copy
@@ -218,8 +218,10 @@ final class LabeledData {
   /**
    * Reads a LIBSVM file (gzip allowed) with d features, in one pass over the file: columns
    * "label" and "features" (sparse vectors, their ML attributes giving d), as Spark's
-   * {@code libsvm} source reads them, returned cached. Indices beyond d and lines that are not
-   * LIBSVM are reported, with their line numbers, before any fitting.
+   * {@code libsvm} source reads them. Indices beyond d and lines that are not LIBSVM are
+   * reported, with their line numbers, before any fitting. The parsed lines stay persisted for
+   * the session and the frame is made from them as it is read, not cached itself: a fit reads
+   * its input once into its own blocks.
    */
   private static Dataset<Row> libsvm(SparkSession spark, String path, int numFeatures) {
     if (numFeatures < 1) {
@@ -229,27 +231,30 @@ final class LabeledData {
         .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      Scan scan = lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge);
-      if (scan.rows == 0) {
-        throw new UsageException("no rows in " + path);
-      }
-      if (scan.firstError != null) {
-        throw new UsageException(path + ", " + scan.firstError);
-      }
-      if (scan.largestIndex > numFeatures) {
-        throw new UsageException(path + " has feature index " + scan.largestIndex
-            + " but --num-features is " + numFeatures + ": pass the dataset's d");
-      }
-      StructType schema = new StructType()
-          .add(LIBSVM_LABEL, DataTypes.DoubleType, false)
-          .add(FEATURES, SQLDataTypes.VectorType(), false,
-              new AttributeGroup(FEATURES, numFeatures).toMetadata());
-      Dataset<Row> frame = spark.createDataFrame(
-          lines.filter(line -> line.row != null).map(line -> line.row), schema).cache();
-      frame.count();
-      return frame;
-    } finally {
+      check(lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge), path, numFeatures);
+    } catch (UsageException e) {
       lines.unpersist(false);
+      throw e;
+    }
+    StructType schema = new StructType()
+        .add(LIBSVM_LABEL, DataTypes.DoubleType, false)
+        .add(FEATURES, SQLDataTypes.VectorType(), false,
+            new AttributeGroup(FEATURES, numFeatures).toMetadata());
+    return spark.createDataFrame(lines.filter(line -> line.row != null).map(line -> line.row),
+        schema);
+  }
+
+  /** Fails on a file without rows, on its first wrong line, or on an index beyond d. */
+  private static void check(Scan scan, String path, int numFeatures) {
+    if (scan.rows == 0) {
+      throw new UsageException("no rows in " + path);
+    }
+    if (scan.firstError != null) {
+      throw new UsageException(path + ", " + scan.firstError);
+    }
+    if (scan.largestIndex > numFeatures) {
+      throw new UsageException(path + " has feature index " + scan.largestIndex
+          + " but --num-features is " + numFeatures + ": pass the dataset's d");
     }
   }
 

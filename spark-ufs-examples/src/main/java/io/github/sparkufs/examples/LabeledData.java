@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringTokenizer;
 import java.util.stream.Collectors;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
@@ -227,7 +229,11 @@ final class LabeledData {
     if (numFeatures < 1) {
       throw new UsageException("--num-features must be >= 1, got " + numFeatures);
     }
-    JavaRDD<LibsvmLine> lines = spark.read().textFile(path).javaRDD().zipWithIndex()
+    // Read as an RDD of lines, not by Spark SQL's text source: no query to plan and compile.
+    // At least 1 partition, not 2: a file within one block is one partition, which
+    // zipWithIndex numbers without a job of its own to count the lines.
+    JavaRDD<LibsvmLine> lines = JavaSparkContext.fromSparkContext(spark.sparkContext())
+        .textFile(path, 1).zipWithIndex()
         .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
@@ -265,6 +271,8 @@ final class LabeledData {
   static final class LibsvmLine implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final LibsvmLine BLANK = new LibsvmLine(null, Scan.EMPTY);
+    /** What separates a line's tokens: the characters of the regular expression {@code \s}. */
+    private static final String WHITESPACE = " \t\n\u000B\f\r";
 
     /** label and features; null for a blank, comment or wrong line. */
     final Row row;
@@ -280,28 +288,29 @@ final class LabeledData {
       if (trimmed.isEmpty() || trimmed.startsWith("#")) {
         return BLANK;
       }
-      String[] tokens = trimmed.split("\\s+");
-      int[] indices = new int[tokens.length - 1];
-      double[] values = new double[tokens.length - 1];
+      StringTokenizer tokens = new StringTokenizer(trimmed, WHITESPACE);
+      int[] indices = new int[tokens.countTokens() - 1];
+      double[] values = new double[indices.length];
+      String labelToken = tokens.nextToken();
       double label;
       try {
-        label = Double.parseDouble(tokens[0]);
+        label = Double.parseDouble(labelToken);
       } catch (NumberFormatException e) {
-        return error(number, tokens[0], "a label must be a number");
+        return error(number, labelToken, "a label must be a number");
       }
-      for (int i = 1; i < tokens.length; i++) {
-        String token = tokens[i];
+      for (int i = 0; i < indices.length; i++) {
+        String token = tokens.nextToken();
         int colon = token.indexOf(':');
         try {
-          indices[i - 1] = Integer.parseInt(token.substring(0, Math.max(colon, 0)));
-          values[i - 1] = Double.parseDouble(token.substring(colon + 1));
+          indices[i] = Integer.parseInt(token, 0, Math.max(colon, 0), 10);
+          values[i] = Double.parseDouble(token.substring(colon + 1));
         } catch (NumberFormatException e) {
           return error(number, token, "a feature must be index:value");
         }
-        if (indices[i - 1] < 1) {
+        if (indices[i] < 1) {
           return error(number, token, "feature indices start at 1");
         }
-        if (i > 1 && indices[i - 1] <= indices[i - 2]) {
+        if (i > 0 && indices[i] <= indices[i - 1]) {
           return error(number, token, "feature indices must increase along a line");
         }
       }

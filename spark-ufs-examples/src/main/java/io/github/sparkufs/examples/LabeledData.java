@@ -34,8 +34,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The input of a command, read with Spark: a LIBSVM file or a table (csv with a
- * header line, parquet, orc, json; cached) as a frame of the id columns, the label column when there is
+ * The input of a command, read with Spark: a LIBSVM file or a table (csv with a header line,
+ * parquet, orc, json; cached) as a frame of the id columns, the label column when there is
  * one, and a {@value #FEATURES} vector column whose ML attributes name the features when their
  * names are known (as {@code VectorAssembler} writes them, so that the model's summary and its
  * output column carry them). Mistakes are reported before any fitting. Also the driver-side copy
@@ -230,8 +230,8 @@ final class LabeledData {
       throw new UsageException("--num-features must be >= 1, got " + numFeatures);
     }
     // Read as an RDD of lines, not by Spark SQL's text source: no query to plan and compile.
-    // At least 1 partition, not 2: a file within one block is one partition, which
-    // zipWithIndex numbers without a job of its own to count the lines.
+    // At least 1 partition, not the default 2: a file within one block (and any gzip file) is
+    // one partition, which zipWithIndex numbers without a job of its own to count the lines.
     JavaRDD<LibsvmLine> lines = JavaSparkContext.fromSparkContext(spark.sparkContext())
         .textFile(path, 1).zipWithIndex()
         .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))

@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringTokenizer;
 import java.util.stream.Collectors;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
@@ -32,8 +34,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The input of a command, read with Spark and cached: a LIBSVM file or a table (csv with a
- * header line, parquet, orc, json) as a frame of the id columns, the label column when there is
+ * The input of a command, read with Spark: a LIBSVM file or a table (csv with a header line,
+ * parquet, orc, json; cached) as a frame of the id columns, the label column when there is
  * one, and a {@value #FEATURES} vector column whose ML attributes name the features when their
  * names are known (as {@code VectorAssembler} writes them, so that the model's summary and its
  * output column carry them). Mistakes are reported before any fitting. Also the driver-side copy
@@ -218,38 +220,47 @@ final class LabeledData {
   /**
    * Reads a LIBSVM file (gzip allowed) with d features, in one pass over the file: columns
    * "label" and "features" (sparse vectors, their ML attributes giving d), as Spark's
-   * {@code libsvm} source reads them, returned cached. Indices beyond d and lines that are not
-   * LIBSVM are reported, with their line numbers, before any fitting.
+   * {@code libsvm} source reads them. Indices beyond d and lines that are not LIBSVM are
+   * reported, with their line numbers, before any fitting. The parsed lines stay persisted for
+   * the session and the frame is made from them as it is read, not cached itself: a fit reads
+   * its input once into its own blocks.
    */
   private static Dataset<Row> libsvm(SparkSession spark, String path, int numFeatures) {
     if (numFeatures < 1) {
       throw new UsageException("--num-features must be >= 1, got " + numFeatures);
     }
-    JavaRDD<LibsvmLine> lines = spark.read().textFile(path).javaRDD().zipWithIndex()
+    // Read as an RDD of lines, not by Spark SQL's text source: no query to plan and compile.
+    // At least 1 partition, not the default 2: a file within one block (and any gzip file) is
+    // one partition, which zipWithIndex numbers without a job of its own to count the lines.
+    JavaRDD<LibsvmLine> lines = JavaSparkContext.fromSparkContext(spark.sparkContext())
+        .textFile(path, 1).zipWithIndex()
         .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      Scan scan = lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge);
-      if (scan.rows == 0) {
-        throw new UsageException("no rows in " + path);
-      }
-      if (scan.firstError != null) {
-        throw new UsageException(path + ", " + scan.firstError);
-      }
-      if (scan.largestIndex > numFeatures) {
-        throw new UsageException(path + " has feature index " + scan.largestIndex
-            + " but --num-features is " + numFeatures + ": pass the dataset's d");
-      }
-      StructType schema = new StructType()
-          .add(LIBSVM_LABEL, DataTypes.DoubleType, false)
-          .add(FEATURES, SQLDataTypes.VectorType(), false,
-              new AttributeGroup(FEATURES, numFeatures).toMetadata());
-      Dataset<Row> frame = spark.createDataFrame(
-          lines.filter(line -> line.row != null).map(line -> line.row), schema).cache();
-      frame.count();
-      return frame;
-    } finally {
+      check(lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge), path, numFeatures);
+    } catch (UsageException e) {
       lines.unpersist(false);
+      throw e;
+    }
+    StructType schema = new StructType()
+        .add(LIBSVM_LABEL, DataTypes.DoubleType, false)
+        .add(FEATURES, SQLDataTypes.VectorType(), false,
+            new AttributeGroup(FEATURES, numFeatures).toMetadata());
+    return spark.createDataFrame(lines.filter(line -> line.row != null).map(line -> line.row),
+        schema);
+  }
+
+  /** Fails on a file without rows, on its first wrong line, or on an index beyond d. */
+  private static void check(Scan scan, String path, int numFeatures) {
+    if (scan.rows == 0) {
+      throw new UsageException("no rows in " + path);
+    }
+    if (scan.firstError != null) {
+      throw new UsageException(path + ", " + scan.firstError);
+    }
+    if (scan.largestIndex > numFeatures) {
+      throw new UsageException(path + " has feature index " + scan.largestIndex
+          + " but --num-features is " + numFeatures + ": pass the dataset's d");
     }
   }
 
@@ -260,6 +271,8 @@ final class LabeledData {
   static final class LibsvmLine implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final LibsvmLine BLANK = new LibsvmLine(null, Scan.EMPTY);
+    /** What separates a line's tokens: the characters of the regular expression {@code \s}. */
+    private static final String WHITESPACE = " \t\n\u000B\f\r";
 
     /** label and features; null for a blank, comment or wrong line. */
     final Row row;
@@ -275,28 +288,29 @@ final class LabeledData {
       if (trimmed.isEmpty() || trimmed.startsWith("#")) {
         return BLANK;
       }
-      String[] tokens = trimmed.split("\\s+");
-      int[] indices = new int[tokens.length - 1];
-      double[] values = new double[tokens.length - 1];
+      StringTokenizer tokens = new StringTokenizer(trimmed, WHITESPACE);
+      int[] indices = new int[tokens.countTokens() - 1];
+      double[] values = new double[indices.length];
+      String labelToken = tokens.nextToken();
       double label;
       try {
-        label = Double.parseDouble(tokens[0]);
+        label = Double.parseDouble(labelToken);
       } catch (NumberFormatException e) {
-        return error(number, tokens[0], "a label must be a number");
+        return error(number, labelToken, "a label must be a number");
       }
-      for (int i = 1; i < tokens.length; i++) {
-        String token = tokens[i];
+      for (int i = 0; i < indices.length; i++) {
+        String token = tokens.nextToken();
         int colon = token.indexOf(':');
         try {
-          indices[i - 1] = Integer.parseInt(token.substring(0, Math.max(colon, 0)));
-          values[i - 1] = Double.parseDouble(token.substring(colon + 1));
+          indices[i] = Integer.parseInt(token, 0, Math.max(colon, 0), 10);
+          values[i] = Double.parseDouble(token.substring(colon + 1));
         } catch (NumberFormatException e) {
           return error(number, token, "a feature must be index:value");
         }
-        if (indices[i - 1] < 1) {
+        if (indices[i] < 1) {
           return error(number, token, "feature indices start at 1");
         }
-        if (i > 1 && indices[i - 1] <= indices[i - 2]) {
+        if (i > 0 && indices[i] <= indices[i - 1]) {
           return error(number, token, "feature indices must increase along a line");
         }
       }

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -450,6 +451,17 @@ class SparkUfsCliTest {
         "2", "--clusters", "3", "--master", "local[2]");
     assertEquals(2, r.status, r.err);
     assertTrue(r.err.contains(file + ", " + expected), r.err);
+  }
+
+  @Test
+  void libsvmTokensAreSeparatedByAnyWhitespace() {
+    LabeledData.LibsvmLine line = LabeledData.LibsvmLine.parse(" 2\t1:0.5   3:-1e-3 \t", 7, 4);
+    assertEquals(2.0, line.row.getDouble(0));
+    assertEquals(Vectors.sparse(4, new int[] {0, 2}, new double[] {0.5, -1e-3}), line.row.get(1));
+    assertEquals(1, line.scan.rows);
+    assertEquals(3, line.scan.largestIndex);
+    LabeledData.LibsvmLine labelOnly = LabeledData.LibsvmLine.parse("3", 8, 4);
+    assertEquals(Vectors.sparse(4, new int[0], new double[0]), labelOnly.row.get(1));
   }
 
   @Test

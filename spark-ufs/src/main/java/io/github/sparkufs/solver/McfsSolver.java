@@ -6,8 +6,10 @@ import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.CardinalityLasso;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
+import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +82,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     int n = x.numRows();
     int d = x.numCols();
     int c = common.numClusters();
-    x.requireGramMemory();
+    driverNeed(n, d).require();
     x.execution().describe("MCFS: heat-kernel kNN graph");
     HeatKernelGraph graph = HeatKernelGraph.build(x, common.numNeighbors(), kernelWidth,
         common.knnSearch());
@@ -100,32 +102,42 @@ public final class McfsSolver implements FeatureSelectionSolver {
       }
     }
 
-    x.execution().describe("MCFS: Gram matrix and X Y");
-    DenseMatrix gram = x.gram();
     double[] mean = x.rowSums();
     for (int j = 0; j < d; j++) {
       mean[j] /= n;
     }
-    DenseMatrix xy;
-    try (Shared<DenseMatrix> targets = x.execution().share(y)) {
-      xy = x.multiply(targets);
-    }
     double[] scale = x.columnStatistics().scales(standardization);
-    for (int a = 0; a < d; a++) {
-      for (int b = 0; b < d; b++) {
-        gram.data()[b * d + a] = (gram.data()[b * d + a] - n * mean[a] * mean[b])
-            * scale[a] * scale[b];
+    CardinalityLasso lasso;
+    DenseMatrix xy;
+    if (onSampleSide(n, d)) {
+      x.execution().describe("MCFS: centred samples");
+      DenseMatrix f = centredScaledSamples(x, mean, scale);
+      lasso = CardinalityLasso.ofFactor(f);
+      xy = f.multiplyTranspose(y);
+    } else {
+      x.execution().describe("MCFS: Gram matrix and X Y");
+      DenseMatrix gram = x.gram();
+      try (Shared<DenseMatrix> targets = x.execution().share(y)) {
+        xy = x.multiply(targets);
       }
+      double[] g = gram.data();
+      for (int b = 0; b < d; b++) {
+        for (int a = 0; a < d; a++) {
+          g[b * d + a] = (g[b * d + a] - n * mean[a] * mean[b]) * scale[a] * scale[b];
+        }
+      }
+      for (int j = 0; j < d; j++) {
+        for (int k = 0; k < c; k++) {
+          xy.set(j, k, (xy.get(j, k) - mean[j] * targetSums[k]) * scale[j]);
+        }
+      }
+      lasso = new CardinalityLasso(gram);
     }
-    CardinalityLasso lasso = new CardinalityLasso(gram);
     double[] scores = new double[d];
     int supportSize = 0;
     for (int k = 0; k < c; k++) {
-      double[] b = new double[d];
-      for (int j = 0; j < d; j++) {
-        b[j] = (xy.get(j, k) - mean[j] * targetSums[k]) * scale[j];
-      }
-      double[] coef = lasso.solve(b, numNonZeros);
+      double[] coef = lasso.solve(Arrays.copyOfRange(xy.data(), k * d, (k + 1) * d),
+          numNonZeros);
       for (int j = 0; j < d; j++) {
         if (coef[j] != 0) {
           supportSize++;
@@ -147,8 +159,38 @@ public final class McfsSolver implements FeatureSelectionSolver {
     return KnnSearch.denseInputReason(common.knnAlgorithm());
   }
 
+  /**
+   * With fewer samples than features the regressions read the Gram's columns from the d × n
+   * centred samples as variables enter ({@link CardinalityLasso#ofFactor}), not from the d × d
+   * Gram.
+   */
+  private static boolean onSampleSide(int n, int d) {
+    return n < d;
+  }
+
+  /**
+   * The samples centred and scaled, {@code F = diag(scale) (X − mean 1ᵀ)} (d × n): the centred,
+   * scaled Gram of Eq. 4's regressions is {@code F Fᵀ} and their right-hand sides are
+   * {@code F y_k}.
+   */
+  private static DenseMatrix centredScaledSamples(RowBlockMatrix x, double[] mean,
+      double[] scale) {
+    int d = x.numCols();
+    DenseMatrix samples = RowBlock.stack(0, d, x.blocks().collect(b -> b), false).columns();
+    DenseMatrix f = new DenseMatrix(d, x.numRows());
+    double[] in = samples.data();
+    double[] out = f.data();
+    for (int i = 0; i < x.numRows(); i++) {
+      for (int j = 0; j < d; j++) {
+        out[i * d + j] = (in[i * d + j] - mean[j]) * scale[j];
+      }
+    }
+    return f;
+  }
+
   @Override
   public DriverMemory.Need driverNeed(int n, int d) {
-    return RowBlockMatrix.gramNeed(d);
+    return onSampleSide(n, d) ? new DriverMemory.Need("the centred samples of MCFS's regressions "
+        + "(n = " + n + ", d = " + d + ")", d, n) : RowBlockMatrix.gramNeed(d);
   }
 }

@@ -313,13 +313,15 @@ public final class NdfsSolver implements FeatureSelectionSolver {
 
   /**
    * The clustering F starts from: the lowest-cost of {@value #INIT_KMEANS_RUNS} seeded k-means
-   * runs (as scikit-feature's reference NDFS does with {@code n_init = 10}). When the Gram
-   * matrix is given (the solver passes it when d ≤ n, whichever side it solves W on) and
-   * d > {@value #INIT_COMPONENTS_PER_CLUSTER}·c, the runs
-   * cluster the samples' scores on the top {@value #INIT_COMPONENTS_PER_CLUSTER}·c principal
-   * components instead of the d raw features (the centred covariance comes from the Gram
-   * matrix and the feature means, one pass), which keeps the k-means geometry at a fraction of
-   * the cost.
+   * runs (as scikit-feature's reference NDFS does with {@code n_init = 10}). When
+   * d > {@value #INIT_COMPONENTS_PER_CLUSTER}·c, the runs cluster the samples' scores on the top
+   * r = {@value #INIT_COMPONENTS_PER_CLUSTER}·c principal components instead of the d raw
+   * features, which keeps the k-means geometry at a fraction of the cost. The components come
+   * from the centred covariance when the Gram matrix is given (the solver passes it when d ≤ n,
+   * whichever side it solves W on: the Gram and the feature means, one pass); otherwise the
+   * scores come from the n × n centred kernel {@code H Xᵀ X H} ({@code H = I − 11ᵀ/n}), whose
+   * eigenvectors scaled by the square roots of their eigenvalues are the same scores (up to
+   * sign), with no d × d matrix and no k-means pass over the d features.
    */
   static int[] initialClusters(RowBlockMatrix x, DenseMatrix gram, int c, long seed) {
     int d = x.numCols();
@@ -330,11 +332,14 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       seeds[run] = rnd.nextLong();
     }
     KMeans kmeans = new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL);
-    if (gram == null || d <= r) {
+    int n = x.numRows();
+    if (d <= r || gram == null && n <= r) {
       return kmeans.fitBest(x, seeds).labels();
     }
+    if (gram == null) {
+      return kmeans.fitBest(RowBlockMatrix.local(principalScores(x, r)), seeds).labels();
+    }
     double[] mean = x.rowSums();
-    int n = x.numRows();
     DenseMatrix cov = gram.copy();
     for (int j = 0; j < d; j++) {
       for (int i = 0; i < d; i++) {
@@ -347,6 +352,42 @@ public final class NdfsSolver implements FeatureSelectionSolver {
             b -> new RowBlock(b.offset(), components.get().transposeMultiply(b.columns())))) {
       return kmeans.fitBest(new RowBlockMatrix(projected, n, r), seeds).labels();
     }
+  }
+
+  /**
+   * The samples' scores on their top r principal components (r × n), from the n × n centred
+   * kernel {@code H Xᵀ X H}: eigenvector u_t scaled by the square root of its eigenvalue.
+   */
+  private static DenseMatrix principalScores(RowBlockMatrix x, int r) {
+    int n = x.numRows();
+    double[] ones = new double[x.numCols()];
+    Arrays.fill(ones, 1);
+    DenseMatrix kernel = x.sampleGram(ones);
+    double[] k = kernel.data();
+    double[] rowMean = new double[n];
+    double total = 0;
+    for (int j = 0; j < n; j++) {
+      for (int i = 0; i < n; i++) {
+        rowMean[i] += k[j * n + i] / n;
+      }
+    }
+    for (double m : rowMean) {
+      total += m / n;
+    }
+    for (int j = 0; j < n; j++) {
+      for (int i = 0; i < n; i++) {
+        k[j * n + i] += total - rowMean[i] - rowMean[j];
+      }
+    }
+    SymmetricEigen eigen = SymmetricEigen.largest(kernel, r);
+    DenseMatrix scores = new DenseMatrix(r, n);
+    for (int t = 0; t < r; t++) {
+      double root = Math.sqrt(Math.max(eigen.values()[t], 0));
+      for (int i = 0; i < n; i++) {
+        scores.set(t, i, root * eigen.vectors().get(i, t));
+      }
+    }
+    return scores;
   }
 
   /** {@code ||Λ^{-1/2} Fᵀ F Λ^{-1/2} − I||_F} with Λ = diag(Fᵀ F): the departure from orthogonality. */

@@ -82,6 +82,21 @@ class CardinalityLassoTest {
     assertArrayEquals(y, fitted, 1e-8);
   }
 
+  /**
+   * Given the d × n factor F of {@code G = F Fᵀ} instead of G (d = 60 > n = 15, so most
+   * variables are spanned by the active ones and skipped), the path is the same.
+   */
+  @Test
+  void theFactorOfTheGramGivesTheSamePath() {
+    DenseMatrix f = TestData.uniform(60, 15, 7);
+    double[] y = vector(15, 8);
+    double[] xy = f.multiply(new DenseMatrix(15, 1, y)).data();
+    for (int m : new int[] {1, 5, 15, 60}) {
+      assertArrayEquals(new CardinalityLasso(f.gram()).solve(xy, m),
+          CardinalityLasso.ofFactor(f).solve(xy, m), 1e-9, "m = " + m);
+    }
+  }
+
   @Test
   void rejectsBadArguments() {
     CardinalityLasso lars = new CardinalityLasso(DenseMatrix.identity(3));

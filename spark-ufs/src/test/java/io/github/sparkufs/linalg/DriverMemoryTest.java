@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.sparkufs.ml.McfsSelector;
 import io.github.sparkufs.ml.UfcmSelector;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -69,6 +71,25 @@ class DriverMemoryTest {
       assertTrue(e.getMessage().startsWith("the d x d Gram matrix X Xᵀ (d = 2000): a dense "
           + "2000 x 2000 matrix of doubles needs 32.0 MB (32000000 bytes), but the driver has "
           + "16.0 MB (16000000 bytes) of heap free."), e.getMessage());
+    } finally {
+      DriverMemory.freeBytesForTests = -1;
+    }
+  }
+
+  /**
+   * MCFS with fewer samples than features reads its regressions' Gram columns from the d × n
+   * samples: d = 2,000 and n = 30 (0.5 MB of samples, a 32 MB Gram) fit in 16 MB.
+   */
+  @Test
+  void mcfsOnWideDataFitsWithoutTheGram(SparkSession spark) {
+    Dataset<Row> data = TestData.vectors(spark, TestData.uniform(2000, 30, 3), 2);
+    DriverMemory.freeBytesForTests = 16_000_000;
+    try {
+      double[] scores = new McfsSelector().setNumClusters(2).setNumNeighbors(5).fit(data)
+          .scores();
+      long scored = Arrays.stream(scores).filter(v -> v > 0).count();
+      // Two regressions of at most 50 non-zeros (the default) each.
+      assertTrue(scored >= 1 && scored <= 100, scored + " features scored");
     } finally {
       DriverMemory.freeBytesForTests = -1;
     }

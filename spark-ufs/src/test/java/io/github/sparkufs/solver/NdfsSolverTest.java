@@ -1,5 +1,6 @@
 package io.github.sparkufs.solver;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -140,6 +141,20 @@ class NdfsSolverTest {
         .with(NdfsSolver.GAMMA, 1e8)).fit(x);
     assertTrue(frozen.summary().get("orthogonality") < 1e-6);
     assertEquals(0.0, frozen.summary().get("reassigned"));
+  }
+
+  /**
+   * Without the Gram (d > n), the k-means start clusters the principal scores of the n × n
+   * centred kernel: the labels of the covariance's principal components, not of k-means over
+   * the d raw features.
+   */
+  @Test
+  void initialClustersFromTheKernelMatchTheCovarianceComponents() {
+    for (long seed = 1; seed <= 5; seed++) {
+      RowBlockMatrix x = TestData.blocks(TestData.uniform(200, 40, seed), 3);
+      assertArrayEquals(NdfsSolver.initialClusters(x, x.gram(), 3, seed),
+          NdfsSolver.initialClusters(x, null, 3, seed), "seed " + seed);
+    }
   }
 
   @Test

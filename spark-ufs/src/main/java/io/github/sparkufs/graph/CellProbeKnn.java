@@ -124,7 +124,7 @@ public final class CellProbeKnn implements KnnSearch {
       }
       Shared<float[]> sharedBounds = scope.keep(x.execution().share(bounds));
       return routed.crossMergeOnce(
-          (a, b) -> a.block.offset() == b.block.offset() ? new Pieces<>(a.own, null)
+          (a, b) -> a.offset == b.offset ? new Pieces<>(a.own, null)
               : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
           NeighborLists::merge);
     }
@@ -164,8 +164,8 @@ public final class CellProbeKnn implements KnnSearch {
    */
   static Pieces<NeighborLists> nearest(CellBlock a, CellBlock b, Cells cells, int k, int n,
       float[] bounds) {
-    boolean same = a.block.offset() == b.block.offset();
-    int d = a.block.numCols();
+    boolean same = a.offset == b.offset;
+    int d = a.d;
     NeighborLists forA = a.followers(b, k, n);
     NeighborLists forB = same ? forA : b.followers(a, k, n);
     float[] kthA = a.screenStart(forA, bounds);
@@ -248,11 +248,11 @@ public final class CellProbeKnn implements KnnSearch {
           double exact = a.squaredDistance(at, b, pos);
           if (exact <= forA.distance(at, forA.k() - 1)) {
             kthA[at] = Math.min(kthA[at],
-                roundUp(forA.offer(at, exact, b.block.offset() + b.order[pos])));
+                roundUp(forA.offer(at, exact, b.offset + b.order[pos])));
           }
           if (exact <= forB.distance(pos, forB.k() - 1)) {
             kthB[pos] = Math.min(kthB[pos],
-                roundUp(forB.offer(pos, exact, a.block.offset() + a.order[at])));
+                roundUp(forB.offer(pos, exact, a.offset + a.order[at])));
           }
         }
       }
@@ -621,13 +621,16 @@ public final class CellProbeKnn implements KnnSearch {
   /**
    * A block routed to the cells: its samples' single-precision values and screen norms in
    * cell order ({@code order[j]} is the local sample at position j), and where each cell's
-   * samples start in that order.
+   * samples start in that order. It keeps no reference to the block's double-precision rows,
+   * so the routed blocks that the search caches (and spills) hold half as many bytes.
    */
   static final class CellBlock implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final RowBlock block;
+    /** The global row of the block's first sample. */
+    private final int offset;
+    private final int d;
     private final int[] order;
     private final int[] position;
     private final int[] start;
@@ -637,9 +640,10 @@ public final class CellProbeKnn implements KnnSearch {
     /** The block's lists within itself, in row order, once {@link #searchedWithin} ran. */
     private final NeighborLists own;
 
-    private CellBlock(RowBlock block, int[] order, int[] start, float[] values,
+    private CellBlock(int offset, int d, int[] order, int[] start, float[] values,
         float[] screenNorms, NeighborLists own) {
-      this.block = block;
+      this.offset = offset;
+      this.d = d;
       this.order = order;
       this.position = new int[order.length];
       for (int at = 0; at < order.length; at++) {
@@ -653,7 +657,7 @@ public final class CellProbeKnn implements KnnSearch {
 
     /** This block with its lists within itself ({@link #nearest}'s pair of it with itself). */
     CellBlock searchedWithin(Cells cells, int k, int n) {
-      return new CellBlock(block, order, start, values, screenNorms,
+      return new CellBlock(offset, d, order, start, values, screenNorms,
           nearest(this, this, cells, k, n, null).first());
     }
 
@@ -662,18 +666,18 @@ public final class CellProbeKnn implements KnnSearch {
      * among the k following it (cyclically).
      */
     NeighborLists followers(CellBlock other, int k, int n) {
-      int rows = block.numRows();
+      int rows = order.length;
       int[] idx = new int[rows * k];
       double[] dist = new double[rows * k];
       Arrays.fill(idx, Integer.MAX_VALUE);
       Arrays.fill(dist, Double.POSITIVE_INFINITY);
-      NeighborLists lists = new NeighborLists(block.offset(), k, idx, dist);
+      NeighborLists lists = new NeighborLists(offset, k, idx, dist);
       for (int at = 0; at < rows; at++) {
-        int self = block.offset() + order[at];
+        int self = offset + order[at];
         for (int j = 1; j <= k; j++) {
           int r = (int) ((self + (long) j) % n);
-          int local = r - other.block.offset();
-          if (local >= 0 && local < other.block.numRows()) {
+          int local = r - other.offset;
+          if (local >= 0 && local < other.order.length) {
             lists.offer(at, squaredDistance(at, other, other.position[local]), r);
           }
         }
@@ -686,7 +690,7 @@ public final class CellProbeKnn implements KnnSearch {
       for (int i = 0; i < kth.length; i++) {
         kth[i] = roundUp(own.distance(i, own.k() - 1));
       }
-      return new OwnBounds(block.offset(), kth);
+      return new OwnBounds(offset, kth);
     }
 
     /**
@@ -698,7 +702,7 @@ public final class CellProbeKnn implements KnnSearch {
       for (int at = 0; at < out.length; at++) {
         out[at] = roundUp(lists.distance(at, lists.k() - 1));
         if (bounds != null) {
-          out[at] = Math.min(out[at], bounds[block.offset() + order[at]]);
+          out[at] = Math.min(out[at], bounds[offset + order[at]]);
         }
       }
       return out;
@@ -706,7 +710,6 @@ public final class CellProbeKnn implements KnnSearch {
 
     /** The squared distance of the samples at position {@code at} and {@code other}'s {@code pos}. */
     double squaredDistance(int at, CellBlock other, int pos) {
-      int d = block.numCols();
       return CellProbeKnn.squaredDistance(values, at * d, other.values, pos * d, d);
     }
 
@@ -721,7 +724,7 @@ public final class CellProbeKnn implements KnnSearch {
           dist[order[at] * k + r] = byPosition.distance(at, r);
         }
       }
-      return new NeighborLists(block.offset(), k, idx, dist);
+      return new NeighborLists(offset, k, idx, dist);
     }
 
     static CellBlock route(RowBlock b, Cells cells) {
@@ -739,7 +742,7 @@ public final class CellProbeKnn implements KnnSearch {
         System.arraycopy(raw, order[j] * d, values, j * d, d);
         screenNorms[j] = (float) (rawNorms[order[j]] * (1 - SCREEN_SLACK));
       }
-      return new CellBlock(b, order, start, values, screenNorms, null);
+      return new CellBlock(b.offset(), d, order, start, values, screenNorms, null);
     }
   }
 

@@ -61,10 +61,10 @@ public final class CellProbeKnn implements KnnSearch {
   public static final int DEFAULT_CELL_SIZE = 256;
   /**
    * Cells probed per sample by the default search. The two-level cells are more even than
-   * those of one level of k-means (at n = 100,000, largest 1,515 samples instead of 2,056), so
-   * a sample meets fewer candidates per probe: with 56 probes, 32,600 per sample and recall
-   * 0.928 on 10,000 rows at n = 100,000, where one level with 48 probes met 45,800 for 0.920
-   * ({@code spark-ufs knn --rows 100000 --exact false --sample 10000}).
+   * those of one level of k-means, so a sample meets fewer candidates per probe: at n =
+   * 100,000, with 56 probes recall 0.928 on 10,000 rows from 32,600 candidates per sample,
+   * where one level with 48 probes gave 0.920 from 45,800 (docs/benchmarks.md, "Approximate
+   * kNN graph").
    */
   public static final int DEFAULT_PROBES = 56;
 

@@ -9,7 +9,9 @@ import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -18,8 +20,10 @@ import java.util.SplittableRandom;
  * compared with the samples of the cells linked to its own (an inverted-file search, as in
  * Jégou, Douze and Schmid, TPAMI 2011, without compression). Cells q and r are linked when r
  * is among the {@code probes} cells whose centres are nearest q's, or q among r's. With the
- * cell size and the probes fixed, each sample meets a fixed number of candidates whatever n
- * is, so the search is linear in n where the exact one is quadratic; placing the centres
+ * cell size and the probes fixed, each sample meets about the same number of candidates
+ * whatever n is (it still grows with n: cells whose centres are near many others gather links,
+ * see docs/benchmarks.md, "Scaling"), so the search is close to linear in n where the exact
+ * one is quadratic; placing the centres
  * and routing the samples to them cost O(n √n) by a two-level quantizer ({@link Cells}).
  *
  * <ol>
@@ -387,10 +391,9 @@ public final class CellProbeKnn implements KnnSearch {
       int[] group = nearestCenters(points, coarse);
       int[] memberStarts = starts(group, coarse.cols());
       int[] members = ordered(group, memberStarts);
-      double[] fine = new double[d * s];
-      double[] kept = new double[d * coarse.cols()];
+      List<DenseMatrix> fine = new ArrayList<>();
+      List<DenseMatrix> kept = new ArrayList<>();
       int[] groupStarts = new int[coarse.cols() + 1];
-      int numGroups = 0;
       for (int g = 0; g < coarse.cols(); g++) {
         int size = memberStarts[g + 1] - memberStarts[g];
         if (size == 0) {
@@ -402,17 +405,14 @@ public final class CellProbeKnn implements KnnSearch {
               memberPoints.data(), j * d, d);
         }
         int share = (int) Math.max(1, Math.min(size, Math.round((double) size * numCells / s)));
-        DenseMatrix centers = lloyd(memberPoints, share, rnd);
-        int from = groupStarts[numGroups];
-        System.arraycopy(centers.data(), 0, fine, from * d, share * d);
-        System.arraycopy(coarse.data(), g * d, kept, numGroups * d, d);
-        groupStarts[++numGroups] = from + share;
+        fine.add(lloyd(memberPoints, share, rnd));
+        kept.add(coarse.columns(g, 1));
+        groupStarts[kept.size()] = groupStarts[kept.size() - 1] + share;
       }
-      int total = groupStarts[numGroups];
-      DenseMatrix centers = new DenseMatrix(d, total, Arrays.copyOf(fine, total * d));
-      int linked = Math.min(probes, total);
-      return linked(centers, new DenseMatrix(d, numGroups, Arrays.copyOf(kept, numGroups * d)),
-          Arrays.copyOf(groupStarts, numGroups + 1), probeLists(centers, linked), linked);
+      DenseMatrix centers = RowBlockMatrix.concatColumns(d, fine);
+      int linked = Math.min(probes, centers.cols());
+      return linked(centers, RowBlockMatrix.concatColumns(d, kept),
+          Arrays.copyOf(groupStarts, kept.size() + 1), probeLists(centers, linked), linked);
     }
 
     /**
@@ -628,7 +628,8 @@ public final class CellProbeKnn implements KnnSearch {
    * A block routed to the cells: its samples' single-precision values and screen norms in
    * cell order ({@code order[j]} is the local sample at position j), and where each cell's
    * samples start in that order. It keeps no reference to the block's double-precision rows,
-   * so the routed blocks that the search caches (and spills) hold half as many bytes.
+   * so a routed block that is serialized (spilled to disk, or sent to the task of a pair of
+   * blocks) carries only its single-precision copy.
    */
   static final class CellBlock implements Serializable {
 

@@ -9,7 +9,9 @@ import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -18,17 +20,21 @@ import java.util.SplittableRandom;
  * compared with the samples of the cells linked to its own (an inverted-file search, as in
  * Jégou, Douze and Schmid, TPAMI 2011, without compression). Cells q and r are linked when r
  * is among the {@code probes} cells whose centres are nearest q's, or q among r's. With the
- * cell size and the probes fixed, each sample meets a fixed number of candidates whatever n
- * is, so the search is linear in n where the exact one is quadratic (placing and routing to
- * the centres add O(n²/cellSize) terms, small below 10⁶ rows).
+ * cell size and the probes fixed, each sample meets about the same number of candidates
+ * whatever n is (it still grows with n: cells whose centres are near many others gather links,
+ * see docs/benchmarks.md, "Scaling"), so the search is close to linear in n where the exact
+ * one is quadratic; placing the centres
+ * and routing the samples to them cost O(n √n) by a two-level quantizer ({@link Cells}).
  *
  * <ol>
- *   <li><b>Cells.</b> {@code n / cellSize} centres from {@value #LLOYD_ITERATIONS} Lloyd
- *       iterations on the driver over a stratified sample of {@value #SAMPLE_PER_CELL} rows
- *       per cell, started from distinct sample rows ({@code KMeans}'s k-means++ seeding would
- *       cost O(s · n / cellSize · d) scalar work here), and the links between cells.</li>
- *   <li><b>Routing.</b> Every block assigns its samples to their nearest centre and keeps a
- *       single-precision copy of its samples ordered by cell.</li>
+ *   <li><b>Cells.</b> About {@code n / cellSize} fine centres under about √(n / cellSize)
+ *       coarse ones, each level from {@value #LLOYD_ITERATIONS} Lloyd iterations on the driver
+ *       over a stratified sample of {@value #SAMPLE_PER_CELL} rows per cell, started from
+ *       distinct sample rows ({@code KMeans}'s k-means++ seeding would cost O(s · n / cellSize
+ *       · d) scalar work here), and the links between fine cells.</li>
+ *   <li><b>Routing.</b> Every block assigns its samples to the nearest fine centre of their
+ *       nearest coarse centre and keeps a single-precision copy of its samples ordered by
+ *       cell.</li>
  *   <li><b>Search.</b> For a pair of blocks (a, b) and every cell q, the samples of a in q are
  *       compared with the samples of b in q's linked cells (within one block, the linked
  *       cells r ≥ q) by one single-precision GEMM, the exact search's tile restricted to
@@ -57,8 +63,14 @@ public final class CellProbeKnn implements KnnSearch {
 
   /** Samples per cell of the default search. */
   public static final int DEFAULT_CELL_SIZE = 256;
-  /** Cells probed per sample by the default search. */
-  public static final int DEFAULT_PROBES = 48;
+  /**
+   * Cells probed per sample by the default search. The two-level cells are more even than
+   * those of one level of k-means, so a sample meets fewer candidates per probe: at n =
+   * 100,000, with 56 probes recall 0.928 on 10,000 rows from 32,600 candidates per sample,
+   * where one level with 48 probes gave 0.920 from 45,800 (docs/benchmarks.md, "Approximate
+   * kNN graph").
+   */
+  public static final int DEFAULT_PROBES = 56;
 
   /** Lloyd iterations placing the cell centres. */
   static final int LLOYD_ITERATIONS = 6;
@@ -108,10 +120,10 @@ public final class CellProbeKnn implements KnnSearch {
           + (n - 1) + "], got " + k);
     }
     int numCells = Math.max(1, n / cellSize);
-    Cells cells = Cells.place(sample(x, numCells), numCells, Math.min(probes, numCells),
-        new SplittableRandom(seed));
-    x.execution().describe("approximate kNN graph: " + numCells + " cells, "
-        + cells.links.length / numCells + " linked per cell on average (k = " + k + ")");
+    Cells cells = Cells.place(sample(x, numCells), numCells, probes, new SplittableRandom(seed));
+    x.execution().describe("approximate kNN graph: " + cells.count() + " cells in "
+        + cells.coarseCount() + " coarse ones, " + cells.links.length / cells.count()
+        + " linked per cell on average (k = " + k + ")");
     try (ResourceScope scope = new ResourceScope()) {
       Shared<Cells> sharedCells = scope.keep(x.execution().share(cells));
       Partitioned<CellBlock> routed = scope.keep(x.blocks().map(
@@ -122,7 +134,7 @@ public final class CellProbeKnn implements KnnSearch {
       }
       Shared<float[]> sharedBounds = scope.keep(x.execution().share(bounds));
       return routed.crossMergeOnce(
-          (a, b) -> a.block.offset() == b.block.offset() ? new Pieces<>(a.own, null)
+          (a, b) -> a.offset == b.offset ? new Pieces<>(a.own, null)
               : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
           NeighborLists::merge);
     }
@@ -162,8 +174,8 @@ public final class CellProbeKnn implements KnnSearch {
    */
   static Pieces<NeighborLists> nearest(CellBlock a, CellBlock b, Cells cells, int k, int n,
       float[] bounds) {
-    boolean same = a.block.offset() == b.block.offset();
-    int d = a.block.numCols();
+    boolean same = a.offset == b.offset;
+    int d = a.d;
     NeighborLists forA = a.followers(b, k, n);
     NeighborLists forB = same ? forA : b.followers(a, k, n);
     float[] kthA = a.screenStart(forA, bounds);
@@ -246,11 +258,11 @@ public final class CellProbeKnn implements KnnSearch {
           double exact = a.squaredDistance(at, b, pos);
           if (exact <= forA.distance(at, forA.k() - 1)) {
             kthA[at] = Math.min(kthA[at],
-                roundUp(forA.offer(at, exact, b.block.offset() + b.order[pos])));
+                roundUp(forA.offer(at, exact, b.offset + b.order[pos])));
           }
           if (exact <= forB.distance(pos, forB.k() - 1)) {
             kthB[pos] = Math.min(kthB[pos],
-                roundUp(forB.offer(pos, exact, a.block.offset() + a.order[at])));
+                roundUp(forB.offer(pos, exact, a.offset + a.order[at])));
           }
         }
       }
@@ -314,10 +326,15 @@ public final class CellProbeKnn implements KnnSearch {
   }
 
   /**
-   * The cell centres (single precision) and the links
-   * between cells: q and r are linked when r is among q's {@code probes} nearest centres (q
-   * itself first, ties to the lower index) or q among r's; each cell's links ascending, in
-   * compressed rows.
+   * The cells of a two-level quantizer (single precision) and the links between them. About √m
+   * coarse centres are placed by Lloyd iterations on the sample, and each coarse cell's share of
+   * the sample is split the same way into fine cells, in proportion to that share: m fine cells
+   * in all, those of a coarse cell consecutive. A sample's cell is the nearest fine centre of
+   * its nearest coarse centre's cell, so placing the centres costs O(s √m d) and routing a
+   * sample O(√m d), where one level of m centres costs O(s m d) and O(m d) (with s and m
+   * proportional to n, O(n √n) instead of O(n²)). Fine cells q and r are linked when r is among
+   * q's {@code probes} nearest fine centres (q itself first, ties to the lower index) or q among
+   * r's; each cell's links ascending, in compressed rows.
    */
   static final class Cells implements Serializable {
 
@@ -326,19 +343,31 @@ public final class CellProbeKnn implements KnnSearch {
     private final int count;
     private final float[] centers;
     private final float[] centerNorms;
+    private final float[] coarseCenters;
+    private final float[] coarseNorms;
+    /** The fine cells of coarse cell g are {@code [groupStarts[g], groupStarts[g + 1])}. */
+    private final int[] groupStarts;
     private final int[] linkStarts;
     private final int[] links;
 
-    private Cells(DenseMatrix centers, int[] linkStarts, int[] links) {
+    private Cells(DenseMatrix centers, DenseMatrix coarseCenters, int[] groupStarts,
+        int[] linkStarts, int[] links) {
       this.count = centers.cols();
       this.centers = toFloat(centers.data());
       this.centerNorms = floatNorms(this.centers, centers.rows(), count);
+      this.coarseCenters = toFloat(coarseCenters.data());
+      this.coarseNorms = floatNorms(this.coarseCenters, centers.rows(), coarseCenters.cols());
+      this.groupStarts = groupStarts;
       this.linkStarts = linkStarts;
       this.links = links;
     }
 
     int count() {
       return count;
+    }
+
+    int coarseCount() {
+      return groupStarts.length - 1;
     }
 
     /** Where cell q's links start in {@link #link(int)}; they end at linkStart(q + 1). */
@@ -351,11 +380,47 @@ public final class CellProbeKnn implements KnnSearch {
     }
 
     /**
-     * Places {@code numCells} centres by Lloyd iterations over {@code points} (d × s, s ≥
-     * numCells) from distinct points drawn with {@code rnd}; a cell left empty keeps its
-     * centre.
+     * Places about {@code numCells} fine centres under about √numCells coarse ones over {@code
+     * points} (d × s, s ≥ numCells), each level by {@link #lloyd}; a coarse cell the sample
+     * leaves empty is dropped.
      */
     static Cells place(DenseMatrix points, int numCells, int probes, SplittableRandom rnd) {
+      int d = points.rows();
+      int s = points.cols();
+      DenseMatrix coarse = lloyd(points, (int) Math.round(Math.sqrt(numCells)), rnd);
+      int[] group = nearestCenters(points, coarse);
+      int[] memberStarts = starts(group, coarse.cols());
+      int[] members = ordered(group, memberStarts);
+      List<DenseMatrix> fine = new ArrayList<>();
+      List<DenseMatrix> kept = new ArrayList<>();
+      int[] groupStarts = new int[coarse.cols() + 1];
+      for (int g = 0; g < coarse.cols(); g++) {
+        int size = memberStarts[g + 1] - memberStarts[g];
+        if (size == 0) {
+          continue;
+        }
+        DenseMatrix memberPoints = new DenseMatrix(d, size);
+        for (int j = 0; j < size; j++) {
+          System.arraycopy(points.data(), members[memberStarts[g] + j] * d,
+              memberPoints.data(), j * d, d);
+        }
+        int share = (int) Math.max(1, Math.min(size, Math.round((double) size * numCells / s)));
+        fine.add(lloyd(memberPoints, share, rnd));
+        kept.add(coarse.columns(g, 1));
+        groupStarts[kept.size()] = groupStarts[kept.size() - 1] + share;
+      }
+      DenseMatrix centers = RowBlockMatrix.concatColumns(d, fine);
+      int linked = Math.min(probes, centers.cols());
+      return linked(centers, RowBlockMatrix.concatColumns(d, kept),
+          Arrays.copyOf(groupStarts, kept.size() + 1), probeLists(centers, linked), linked);
+    }
+
+    /**
+     * {@code m} centres by {@value #LLOYD_ITERATIONS} Lloyd iterations over {@code points} (d ×
+     * s, s ≥ m), started from distinct points drawn with {@code rnd}; a cell left empty keeps
+     * its centre.
+     */
+    private static DenseMatrix lloyd(DenseMatrix points, int m, SplittableRandom rnd) {
       int d = points.rows();
       int s = points.cols();
       double[] p = points.data();
@@ -363,27 +428,27 @@ public final class CellProbeKnn implements KnnSearch {
       for (int j = 0; j < s; j++) {
         perm[j] = j;
       }
-      for (int j = 0; j < numCells; j++) {
+      for (int j = 0; j < m; j++) {
         int r = j + rnd.nextInt(s - j);
         int t = perm[j];
         perm[j] = perm[r];
         perm[r] = t;
       }
-      DenseMatrix centers = new DenseMatrix(d, numCells);
-      for (int c = 0; c < numCells; c++) {
+      DenseMatrix centers = new DenseMatrix(d, m);
+      for (int c = 0; c < m; c++) {
         System.arraycopy(p, perm[c] * d, centers.data(), c * d, d);
       }
       for (int it = 0; it < LLOYD_ITERATIONS; it++) {
         int[] label = nearestCenters(points, centers);
-        double[] sums = new double[d * numCells];
-        int[] counts = new int[numCells];
+        double[] sums = new double[d * m];
+        int[] counts = new int[m];
         for (int j = 0; j < s; j++) {
           counts[label[j]]++;
           for (int f = 0; f < d; f++) {
             sums[label[j] * d + f] += p[j * d + f];
           }
         }
-        for (int c = 0; c < numCells; c++) {
+        for (int c = 0; c < m; c++) {
           if (counts[c] > 0) {
             for (int f = 0; f < d; f++) {
               centers.data()[c * d + f] = sums[c * d + f] / counts[c];
@@ -391,11 +456,12 @@ public final class CellProbeKnn implements KnnSearch {
           }
         }
       }
-      return linked(centers, probeLists(centers, probes), probes);
+      return centers;
     }
 
     /** The cells of {@code centers} with q and r linked when either is in the other's probes. */
-    private static Cells linked(DenseMatrix centers, int[] nearest, int probes) {
+    private static Cells linked(DenseMatrix centers, DenseMatrix coarseCenters,
+        int[] groupStarts, int[] nearest, int probes) {
       int numCells = centers.cols();
       int[] counts = new int[numCells + 1];
       for (int q = 0; q < numCells; q++) {
@@ -424,7 +490,7 @@ public final class CellProbeKnn implements KnnSearch {
       for (int q = 0; q < numCells; q++) {
         Arrays.sort(links, counts[q], counts[q + 1]);
       }
-      return new Cells(centers, counts, links);
+      return new Cells(centers, coarseCenters, groupStarts, counts, links);
     }
 
     private static boolean isProbe(int[] nearest, int probes, int q, int r) {
@@ -484,42 +550,94 @@ public final class CellProbeKnn implements KnnSearch {
     }
 
     /**
-     * The cell of the sample at {@code values[at * d ..]}: the nearest centre by {@link
-     * CellProbeKnn#squaredDistance} among those the GEMM products {@code dots} (this sample's
-     * column) leave within the screen's margin, ties to the lower index.
+     * The cell of each of the {@code count} samples of {@code values} (d each, squared norms
+     * {@code norms}): the nearest coarse centre by one GEMM per tile of samples, then, the
+     * samples grouped by coarse cell, the nearest of that cell's fine centres by one GEMM per
+     * tile of a group.
      */
-    int cellOf(float[] values, int at, int d, float[] dots, int column, float norm) {
-      int numCells = count();
-      float best = Float.POSITIVE_INFINITY;
-      for (int c = 0; c < numCells; c++) {
-        best = Math.min(best, centerNorms[c] - 2 * dots[column * numCells + c]);
+    int[] route(float[] values, float[] norms, int count, int d) {
+      int numGroups = coarseCount();
+      int widest = 0;
+      for (int g = 0; g < numGroups; g++) {
+        widest = Math.max(widest, groupStarts[g + 1] - groupStarts[g]);
       }
-      int cell = -1;
-      double cellDistance = Double.POSITIVE_INFINITY;
-      for (int c = 0; c < numCells; c++) {
-        float v = centerNorms[c] - 2 * dots[column * numCells + c];
-        if (v <= best + SCREEN_SLACK * (norm + centerNorms[c])) {
-          double exact = squaredDistance(values, at * d, centers, c * d, d);
-          if (exact < cellDistance) {
-            cellDistance = exact;
-            cell = c;
+      float[] dots = new float[Math.max(numGroups, widest) * TILE];
+      int[] group = new int[count];
+      for (int i0 = 0; i0 < count; i0 += TILE) {
+        int in = Math.min(TILE, count - i0);
+        LinalgBackend.blas().sgemm("T", "N", numGroups, in, d, 1f, coarseCenters, 0, d,
+            values, i0 * d, d, 0f, dots, 0, numGroups);
+        for (int i = 0; i < in; i++) {
+          group[i0 + i] = nearest(values, (i0 + i) * d, norms[i0 + i], dots, i * numGroups,
+              coarseCenters, coarseNorms, 0, numGroups, d);
+        }
+      }
+      int[] memberStarts = starts(group, numGroups);
+      int[] members = ordered(group, memberStarts);
+      float[] tile = new float[TILE * d];
+      int[] cell = new int[count];
+      for (int g = 0; g < numGroups; g++) {
+        int from = groupStarts[g];
+        int m = groupStarts[g + 1] - from;
+        for (int t0 = memberStarts[g]; t0 < memberStarts[g + 1]; t0 += TILE) {
+          int tn = Math.min(TILE, memberStarts[g + 1] - t0);
+          for (int t = 0; t < tn; t++) {
+            System.arraycopy(values, members[t0 + t] * d, tile, t * d, d);
+          }
+          LinalgBackend.blas().sgemm("T", "N", m, tn, d, 1f, centers, from * d, d, tile, 0, d,
+              0f, dots, 0, m);
+          for (int t = 0; t < tn; t++) {
+            int i = members[t0 + t];
+            cell[i] = nearest(tile, t * d, norms[i], dots, t * m, centers, centerNorms, from,
+                from + m, d);
           }
         }
       }
       return cell;
+    }
+
+    /**
+     * The nearest of centres {@code [from, to)} to the sample at {@code values[at ..]} (squared
+     * norm {@code norm}) by {@link CellProbeKnn#squaredDistance}, among those the GEMM products
+     * ({@code dots[dotsFrom + c − from]} for centre c) leave within the screen's margin, ties to
+     * the lower index.
+     */
+    private static int nearest(float[] values, int at, float norm, float[] dots, int dotsFrom,
+        float[] centers, float[] centerNorms, int from, int to, int d) {
+      float best = Float.POSITIVE_INFINITY;
+      for (int c = from; c < to; c++) {
+        best = Math.min(best, centerNorms[c] - 2 * dots[dotsFrom + c - from]);
+      }
+      int nearest = -1;
+      double nearestDistance = Double.POSITIVE_INFINITY;
+      for (int c = from; c < to; c++) {
+        float v = centerNorms[c] - 2 * dots[dotsFrom + c - from];
+        if (v <= best + SCREEN_SLACK * (norm + centerNorms[c])) {
+          double exact = squaredDistance(values, at, centers, c * d, d);
+          if (exact < nearestDistance) {
+            nearestDistance = exact;
+            nearest = c;
+          }
+        }
+      }
+      return nearest;
     }
   }
 
   /**
    * A block routed to the cells: its samples' single-precision values and screen norms in
    * cell order ({@code order[j]} is the local sample at position j), and where each cell's
-   * samples start in that order.
+   * samples start in that order. It keeps no reference to the block's double-precision rows,
+   * so a routed block that is serialized (spilled to disk, or sent to the task of a pair of
+   * blocks) carries only its single-precision copy.
    */
   static final class CellBlock implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final RowBlock block;
+    /** The global row of the block's first sample. */
+    private final int offset;
+    private final int d;
     private final int[] order;
     private final int[] position;
     private final int[] start;
@@ -529,9 +647,10 @@ public final class CellProbeKnn implements KnnSearch {
     /** The block's lists within itself, in row order, once {@link #searchedWithin} ran. */
     private final NeighborLists own;
 
-    private CellBlock(RowBlock block, int[] order, int[] start, float[] values,
+    private CellBlock(int offset, int d, int[] order, int[] start, float[] values,
         float[] screenNorms, NeighborLists own) {
-      this.block = block;
+      this.offset = offset;
+      this.d = d;
       this.order = order;
       this.position = new int[order.length];
       for (int at = 0; at < order.length; at++) {
@@ -545,7 +664,7 @@ public final class CellProbeKnn implements KnnSearch {
 
     /** This block with its lists within itself ({@link #nearest}'s pair of it with itself). */
     CellBlock searchedWithin(Cells cells, int k, int n) {
-      return new CellBlock(block, order, start, values, screenNorms,
+      return new CellBlock(offset, d, order, start, values, screenNorms,
           nearest(this, this, cells, k, n, null).first());
     }
 
@@ -554,18 +673,18 @@ public final class CellProbeKnn implements KnnSearch {
      * among the k following it (cyclically).
      */
     NeighborLists followers(CellBlock other, int k, int n) {
-      int rows = block.numRows();
+      int rows = order.length;
       int[] idx = new int[rows * k];
       double[] dist = new double[rows * k];
       Arrays.fill(idx, Integer.MAX_VALUE);
       Arrays.fill(dist, Double.POSITIVE_INFINITY);
-      NeighborLists lists = new NeighborLists(block.offset(), k, idx, dist);
+      NeighborLists lists = new NeighborLists(offset, k, idx, dist);
       for (int at = 0; at < rows; at++) {
-        int self = block.offset() + order[at];
+        int self = offset + order[at];
         for (int j = 1; j <= k; j++) {
           int r = (int) ((self + (long) j) % n);
-          int local = r - other.block.offset();
-          if (local >= 0 && local < other.block.numRows()) {
+          int local = r - other.offset;
+          if (local >= 0 && local < other.order.length) {
             lists.offer(at, squaredDistance(at, other, other.position[local]), r);
           }
         }
@@ -578,7 +697,7 @@ public final class CellProbeKnn implements KnnSearch {
       for (int i = 0; i < kth.length; i++) {
         kth[i] = roundUp(own.distance(i, own.k() - 1));
       }
-      return new OwnBounds(block.offset(), kth);
+      return new OwnBounds(offset, kth);
     }
 
     /**
@@ -590,7 +709,7 @@ public final class CellProbeKnn implements KnnSearch {
       for (int at = 0; at < out.length; at++) {
         out[at] = roundUp(lists.distance(at, lists.k() - 1));
         if (bounds != null) {
-          out[at] = Math.min(out[at], bounds[block.offset() + order[at]]);
+          out[at] = Math.min(out[at], bounds[offset + order[at]]);
         }
       }
       return out;
@@ -598,7 +717,6 @@ public final class CellProbeKnn implements KnnSearch {
 
     /** The squared distance of the samples at position {@code at} and {@code other}'s {@code pos}. */
     double squaredDistance(int at, CellBlock other, int pos) {
-      int d = block.numCols();
       return CellProbeKnn.squaredDistance(values, at * d, other.values, pos * d, d);
     }
 
@@ -613,7 +731,7 @@ public final class CellProbeKnn implements KnnSearch {
           dist[order[at] * k + r] = byPosition.distance(at, r);
         }
       }
-      return new NeighborLists(block.offset(), k, idx, dist);
+      return new NeighborLists(offset, k, idx, dist);
     }
 
     static CellBlock route(RowBlock b, Cells cells) {
@@ -622,36 +740,39 @@ public final class CellProbeKnn implements KnnSearch {
       int numCells = cells.count();
       float[] raw = toFloat(b.columns().data());
       float[] rawNorms = floatNorms(raw, d, rows);
-      int[] cellOf = new int[rows];
-      float[] dots = new float[numCells * TILE];
-      for (int i0 = 0; i0 < rows; i0 += TILE) {
-        int in = Math.min(TILE, rows - i0);
-        LinalgBackend.blas().sgemm("T", "N", numCells, in, d, 1f, cells.centers, 0, d,
-            raw, i0 * d, d, 0f, dots, 0, numCells);
-        for (int i = 0; i < in; i++) {
-          cellOf[i0 + i] = cells.cellOf(raw, i0 + i, d, dots, i, rawNorms[i0 + i]);
-        }
-      }
-      int[] start = new int[numCells + 1];
-      for (int c : cellOf) {
-        start[c + 1]++;
-      }
-      for (int c = 0; c < numCells; c++) {
-        start[c + 1] += start[c];
-      }
-      int[] fill = Arrays.copyOf(start, numCells);
-      int[] order = new int[rows];
-      for (int i = 0; i < rows; i++) {
-        order[fill[cellOf[i]]++] = i;
-      }
+      int[] cellOf = cells.route(raw, rawNorms, rows, d);
+      int[] start = starts(cellOf, numCells);
+      int[] order = ordered(cellOf, start);
       float[] values = new float[rows * d];
       float[] screenNorms = new float[rows];
       for (int j = 0; j < rows; j++) {
         System.arraycopy(raw, order[j] * d, values, j * d, d);
         screenNorms[j] = (float) (rawNorms[order[j]] * (1 - SCREEN_SLACK));
       }
-      return new CellBlock(b, order, start, values, screenNorms, null);
+      return new CellBlock(b.offset(), d, order, start, values, screenNorms, null);
     }
+  }
+
+  /** Where the members of each label start in label order (labels in [0, count)), and the end. */
+  private static int[] starts(int[] labels, int count) {
+    int[] start = new int[count + 1];
+    for (int label : labels) {
+      start[label + 1]++;
+    }
+    for (int c = 0; c < count; c++) {
+      start[c + 1] += start[c];
+    }
+    return start;
+  }
+
+  /** The positions of {@code labels} ordered by label, ascending within a label. */
+  private static int[] ordered(int[] labels, int[] starts) {
+    int[] fill = Arrays.copyOf(starts, starts.length - 1);
+    int[] order = new int[labels.length];
+    for (int i = 0; i < labels.length; i++) {
+      order[fill[labels[i]]++] = i;
+    }
+    return order;
   }
 
   private static float[] floatNorms(float[] v, int d, int count) {

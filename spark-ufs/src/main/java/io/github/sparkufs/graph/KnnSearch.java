@@ -29,8 +29,10 @@ public interface KnnSearch {
    * (d = 100 planted data, k = 10, 4 blocks, {@link CellProbeKnn} defaults, CPU seconds of a
    * local[2] run after the command's warm-up): at n = 20,000 exact 5.6 s, approximate 3.3 s
    * (recall 0.9999); at 50,000 exact 23.5 s, approximate 7.8 s (recall 0.969); at 100,000
-   * exact 84.8 s, approximate 13.5 s (recall 0.919). Below 50,000 the exact graph costs
-   * seconds, so {@code auto} keeps it there.
+   * exact 84.8 s, approximate 13.5 s (recall 0.919), these with one level of cells and 48
+   * probes; with the two-level cells and 56 probes 16.4 s at 100,000 (recall 0.928 on 10,000
+   * rows, at load 7.5). Below 50,000 the exact graph costs seconds, so {@code auto} keeps it
+   * there.
    */
   int AUTO_APPROXIMATE_ROWS = 50_000;
 

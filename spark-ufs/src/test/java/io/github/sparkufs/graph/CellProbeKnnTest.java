@@ -11,6 +11,7 @@ import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +74,15 @@ class CellProbeKnnTest {
         indices(search.searchAll(TestData.blocks(x, 4), K)), K, TIE);
     TestData.assertSameNeighbourDistances(x, one,
         indices(new CellProbeKnn(7, 40, 6).searchAll(TestData.blocks(x, 7), K)), K, TIE);
+  }
+
+  @Test
+  void cellsAreFineCellsUnderAboutRootManyCoarseOnes() {
+    // Routing a sample meets the coarse centres and one coarse cell's fine centres: about
+    // 2 √m of m. The fine cells are shared out by rounding each coarse cell's share of m.
+    CellProbeKnn.Cells cells = CellProbeKnn.Cells.place(x, 400, 8, new SplittableRandom(1));
+    assertEquals(20, cells.coarseCount());
+    assertTrue(Math.abs(cells.count() - 400) <= cells.coarseCount() / 2, "cells " + cells.count());
   }
 
   @Test

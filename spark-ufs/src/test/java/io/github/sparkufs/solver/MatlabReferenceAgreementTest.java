@@ -5,7 +5,6 @@ import static io.github.sparkufs.solver.ReferenceAgreementTest.spearman;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KnnSearch;
@@ -112,8 +111,9 @@ class MatlabReferenceAgreementTest {
    * run keeps digits200 only, which goes through the same code.
    */
   private static Case loadWithDxdWorkPerIteration(String name) {
-    assumeTrue(name.equals("digits200") || !"java".equals(System.getProperty("sparkufs.test.blas")),
-        name + ": d x d work every iteration, run with native LAPACK only");
+    if (!name.equals("digits200")) {
+      TestData.assumeNativeLapack(name + ": d x d work every iteration");
+    }
     return load(name);
   }
 

@@ -2,6 +2,7 @@ package io.github.sparkufs.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -32,6 +33,16 @@ import org.apache.spark.sql.types.StructType;
 public final class TestData {
 
   private TestData() {}
+
+  /**
+   * Skips the test on the pure-Java LAPACK ({@code mvn test -Pjava-blas}), where its repeated
+   * dense factorisations take minutes against seconds natively; a test calls this only where
+   * another test runs the same code on both backends.
+   */
+  public static void assumeNativeLapack(String why) {
+    assumeTrue(!"java".equals(System.getProperty("sparkufs.test.blas")),
+        why + ": run with native LAPACK only");
+  }
 
   /** The samples (columns) of {@code x} as a "features" column, in order, in {@code partitions} slices. */
   public static Dataset<Row> vectors(SparkSession spark, DenseMatrix x, int partitions) {

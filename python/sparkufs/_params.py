@@ -837,9 +837,16 @@ class _McfsSelectorParams(_UnsupervisedSelectorParams, _HasKernelWidth, _HasKnnA
         typeConverter=TypeConverters.toBoolean,
     )
 
+    unitCoefficients: "Param[bool]" = Param(
+        Params._dummy(),
+        "unitCoefficients",
+        "whether each eigenvector's regression coefficients are scaled to unit Euclidean norm before Eq. 5's maximum over eigenvectors (the authors' code's step, not in the paper); false compares the coefficients as they are (true or false; Eq. 5)",
+        typeConverter=TypeConverters.toBoolean,
+    )
+
     def __init__(self, *args: Any):
         super().__init__(*args)
-        self._setDefault(**{"numNonZeros": 50, "standardization": True, "seed": -1385948949})
+        self._setDefault(**{"numNonZeros": 50, "standardization": True, "unitCoefficients": False, "seed": -1385948949})
 
     def getNumNonZeros(self) -> int:
         """Gets the value of numNonZeros or its default."""
@@ -856,6 +863,14 @@ class _McfsSelectorParams(_UnsupervisedSelectorParams, _HasKernelWidth, _HasKnnA
     def setStandardization(self, value: bool) -> Any:
         """Sets the value of standardization."""
         return self._set(**{"standardization": value})
+
+    def getUnitCoefficients(self) -> bool:
+        """Gets the value of unitCoefficients or its default."""
+        return self.getOrDefault("unitCoefficients")
+
+    def setUnitCoefficients(self, value: bool) -> Any:
+        """Sets the value of unitCoefficients."""
+        return self._set(**{"unitCoefficients": value})
 
 
 class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):

@@ -51,6 +51,20 @@ public abstract class McfsSelectorParams extends UnsupervisedSelector<McfsSelect
     return self();
   }
 
+  /** whether each eigenvector's regression coefficients are scaled to unit Euclidean norm before Eq. 5's maximum over eigenvectors (the authors' code's step, not in the paper); false compares the coefficients as they are (true or false; Eq. 5) */
+  public BooleanParam unitCoefficients() {
+    return (BooleanParam) (Param<?>) param("unitCoefficients");
+  }
+
+  public boolean getUnitCoefficients() {
+    return (Boolean) UnsupervisedSelector.valueOf(this, unitCoefficients());
+  }
+
+  public McfsSelector setUnitCoefficients(boolean value) {
+    set(unitCoefficients(), value);
+    return self();
+  }
+
   @Override
   public McfsSelector copy(ParamMap extra) {
     return defaultCopy(extra);

@@ -172,10 +172,11 @@ class ReferenceAgreementTest {
     // relative difference 1e-14 (digits, JAFFE, Yale).
     assertScoresClose(theirs, ours, new boolean[theirs.length], 1e-8, name + " MCFS eigenvalues");
 
-    // The reference regresses on raw columns: compared with our standardization off.
+    // The reference regresses on raw columns and takes its coefficients as they are: compared
+    // with our standardization and unit coefficients off.
     SelectionResult result = new McfsSolver(c.common(McfsSolver.PARAMS, 100, 1e-8)
         .with(McfsSolver.NUM_NON_ZEROS, c.m()).with(CommonOptions.KERNEL_WIDTH, c.sigma())
-        .with(McfsSolver.STANDARDIZATION, false))
+        .with(McfsSolver.STANDARDIZATION, false).with(McfsSolver.UNIT_COEFFICIENTS, false))
         .fit(c.x());
     var coef = ref.transposed("coef");
     double[] norms = ref.vector("embeddingNorms");

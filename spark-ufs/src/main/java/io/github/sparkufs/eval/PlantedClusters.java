@@ -110,7 +110,7 @@ public final class PlantedClusters implements Serializable {
 
   /** The features of sample i. */
   public double[] sample(long i) {
-    SplittableRandom rnd = new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * (i + 1)));
+    SplittableRandom rnd = sampleStream(i);
     double[] c = centers[label(i)];
     double noiseStd = Math.sqrt(1 + separation * separation);
     double[] x = new double[numFeatures];
@@ -119,6 +119,18 @@ public final class PlantedClusters implements Serializable {
       x[f] = isInformative[f] ? c[inf++] + gaussian(rnd) : noiseStd * gaussian(rnd);
     }
     return x;
+  }
+
+  /**
+   * Sample i's own random stream, a function of (seed, i) only. Its start is hashed (the first
+   * output of a generator seeded by seed and i), so the streams of different samples start at
+   * unrelated points of the generator's sequence: seeded by {@code seed ^ (γ (i + 1))} directly,
+   * with γ the generator's own step, sample i + 1's stream would be sample i's shifted by a step,
+   * and most of their values would repeat.
+   */
+  private SplittableRandom sampleStream(long i) {
+    long start = new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * (i + 1))).nextLong();
+    return new SplittableRandom(start);
   }
 
   /** Samples {@code [0, n)} as a d × n matrix (one column per sample). */

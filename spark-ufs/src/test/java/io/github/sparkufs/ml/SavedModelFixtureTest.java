@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.eval.PlantedClusters;
+import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -20,8 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Models saved by earlier versions keep loading. All were fitted on
- * {@code PlantedClusters(12, 3, 3, 3.0, 21)}, 90 rows in 2 partitions:
+ * Models saved by earlier versions keep loading. All were fitted on 90 rows in 2 partitions of
+ * {@code PlantedClusters(12, 3, 3, 3.0, 21)} as its samples were drawn then, before each sample's
+ * random stream was hashed apart from its neighbours': those rows are kept, exact, in
+ * {@code fixtures/planted-12x3-seed21-90rows.csv} (a sample a line); the informative features
+ * are drawn as before.
  * <ul>
  *   <li>{@code fixtures/lapscore-model-0.1.0}: format 0, written by 0.1.0; a Laplacian Score
  *       fit, top 3, outputCol "kept".
@@ -40,7 +45,7 @@ class SavedModelFixtureTest {
   @Test
   void modelSavedByVersion010LoadsAndTransforms(SparkSession spark) throws Exception {
     UnsupervisedSelectorModel saved = load("lapscore-model-0.1.0");
-    Dataset<Row> data = TestData.vectors(spark, PLANTED.matrix(90), 2);
+    Dataset<Row> data = TestData.vectors(spark, fittedOn(), 2);
     // 0.1.0's default graph had one global kernel width.
     UnsupervisedSelectorModel fresh = new LaplacianScoreSelector().setLocalScaling(false)
         .setNumTopFeatures(3).fit(data);
@@ -59,7 +64,7 @@ class SavedModelFixtureTest {
   @Test
   void closedFormModelOfFormat1LoadsWithItsSummary(SparkSession spark) throws Exception {
     UnsupervisedSelectorModel saved = load("lapscore-model-format1");
-    Dataset<Row> data = TestData.vectors(spark, PLANTED.matrix(90), 2);
+    Dataset<Row> data = TestData.vectors(spark, fittedOn(), 2);
     UnsupervisedSelectorModel fresh = new LaplacianScoreSelector().setNumTopFeatures(3)
         .fit(data);
     TestData.assertClose(fresh.scores(), saved.scores(), 1e-9, "scores");
@@ -94,9 +99,24 @@ class SavedModelFixtureTest {
     assertFalse(s.converged(), "5 iterations do not reach tol 1e-6");
     assertEquals(s.objectiveHistory()[4], s.diagnostics().get("objective"));
     assertArrayEquals(PLANTED.informativeFeatures(), saved.selectedFeatures());
-    Dataset<Row> data = TestData.vectors(spark, PLANTED.matrix(90), 2);
+    Dataset<Row> data = TestData.vectors(spark, fittedOn(), 2);
     assertEquals(3, ((Vector) saved.transform(data)
         .select("selectedFeatures").first().get(0)).size());
+  }
+
+  /** The rows the fixtures were fitted on, as a d × n matrix (a column per sample). */
+  private DenseMatrix fittedOn() throws Exception {
+    Path csv = Paths.get(getClass().getResource(
+        "/fixtures/planted-12x3-seed21-90rows.csv").toURI());
+    List<String> lines = Files.readAllLines(csv);
+    DenseMatrix x = new DenseMatrix(PLANTED.numFeatures(), lines.size());
+    for (int i = 0; i < lines.size(); i++) {
+      String[] values = lines.get(i).split(",");
+      for (int f = 0; f < values.length; f++) {
+        x.set(f, i, Double.parseDouble(values[f]));
+      }
+    }
+    return x;
   }
 
   private UnsupervisedSelectorModel load(String fixture) throws Exception {

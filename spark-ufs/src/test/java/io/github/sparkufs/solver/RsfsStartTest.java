@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkufs.eval.ClusteringMetrics;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.KnnSearch;
-import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.TestData;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Where RSFS starts F ({@link RsfsSolver.InitMode}) and how the start is chosen. */
@@ -53,45 +50,28 @@ class RsfsStartTest {
   }
 
   /**
-   * Issue #20 at unit-test size. The scale command's planted draw (d = 100, 10 informative,
-   * c = 5, separation 2, seed 1) at n = 2,000: the spectral start of the authors' code is one
-   * large cluster plus groups of a few loosely attached samples (the smallest eigenvectors of M
-   * sit on them), and Algorithm 1 from there ends in a local minimum of Eq. 9 that is worse
-   * than the one reached from the k-means start and selects none of the planted features.
-   * γ = 10 (inside the paper's grid) keeps Z at zero: with the default γ the soft threshold
-   * γ/(2α) = 0.05 lets Z absorb the large F entries of groups of fewer than (2α/γ)² = 400
-   * samples, which makes that solution cheap up to n ≈ 5,000 on this draw (see the class
-   * comment of {@link RsfsSolver}). Over the planted seeds 1..10 at n = 2,000 and γ = 10 the
-   * k-means start ended at the lower or an equal objective in all 10 (equal in the 2 draws
-   * whose spectral start was already the planted clusters).
+   * Issue #20 reported RSFS losing the planted features as n grows (0–1 of 10 at n = 40,000).
+   * On the scale command's planted draw (d = 100, 10 informative, c = 5, separation 2) at n =
+   * 2,000 the authors' spectral start then fell on one large cluster plus groups of a few
+   * samples. That draw's samples were not independent: each sample's random stream was its
+   * neighbour's shifted by a step ({@code PlantedClusters} has since hashed them apart). On
+   * independent samples, seeds 1..10 at n = 2,000, the spectral start's clusters have k-means
+   * ACC .76–.97 against the planted labels, and RSFS finds all 10 planted features from either
+   * start and by default (measured: recall 1.0 in all 30 fits); seeds 1..3 here.
    */
   @Test
-  void spectralStartOnSmallGroupsLosesToTheKMeansStart() {
+  void bothStartsFindThePlantedFeaturesAsNGrows() {
     int n = 2000;
     int c = 5;
-    PlantedClusters planted = new PlantedClusters(100, 10, c, 2.0, 1L);
-    RowBlockMatrix x = RowBlockMatrix.local(planted.matrix(n));
-    LocalKernelRegressionGraph g = LocalKernelRegressionGraph.build(x, 5, 0.0);
-    int[] start = RsfsSolver.spectralClusters(x.execution(), RsfsSolver.attachGraph(x, g), g, n,
-        c, 1L);
-    int[] sizes = new int[c];
-    for (int l : start) {
-      sizes[l]++;
+    for (long seed = 1; seed <= 3; seed++) {
+      PlantedClusters planted = new PlantedClusters(100, 10, c, 2.0, seed);
+      RowBlockMatrix x = RowBlockMatrix.local(planted.matrix(n));
+      for (RsfsSolver.InitMode mode : new RsfsSolver.InitMode[] {RsfsSolver.InitMode.SPECTRAL,
+          RsfsSolver.INIT_MODE.defaultValue()}) {
+        SelectionResult r = solver(c, RsfsSolver.GAMMA.defaultValue(), mode).fit(x);
+        double recall = planted.recall(FeatureRanking.rank(r.scores(), true));
+        assertTrue(recall >= 0.9, "seed " + seed + ", " + mode + ": recall " + recall);
+      }
     }
-    // The symptom (measured: ACC .201, smallest group 4 samples).
-    assertTrue(Arrays.stream(sizes).min().getAsInt() < n / 100, Arrays.toString(sizes));
-    assertTrue(ClusteringMetrics.accuracy(planted.labels(n), start) < 0.3);
-    // Measured: recall 0 from the spectral start alone.
-    SelectionResult spectral = solver(c, 10, RsfsSolver.InitMode.SPECTRAL).fit(x);
-    assertTrue(planted.recall(FeatureRanking.rank(spectral.scores(), true)) <= 0.2);
-
-    // Measured: objective 2.424 from the spectral start, 2.269 from k-means; recall 1.0.
-    SelectionResult both = solver(c, 10, RsfsSolver.INIT_MODE.defaultValue()).fit(x);
-    assertEquals(spectral.summary().get("objective"),
-        both.summary().get("spectralStartObjective"));
-    assertTrue(both.summary().get("kmeansStartObjective")
-        < both.summary().get("spectralStartObjective"), both.summary().toString());
-    assertEquals(0.0, both.summary().get("initSpectral"));
-    assertTrue(planted.recall(FeatureRanking.rank(both.scores(), true)) >= 0.9);
   }
 }

@@ -74,6 +74,7 @@ public final class FeatureGraphForms {
             .mapToObj(c -> chunkSums(a, b, c * chunk, Math.min(rows, (c + 1) * chunk),
                 shared.get(), sharedDegree.get()))
             .forEachOrdered(part -> DoubleArrays.accumulate(out, part));
+        // Only the total is kept: a's piece carries the pair's sums, b's none.
         return new Pieces<>(out, new double[4 * d]);
       }, DoubleArrays::accumulate));
       sums = pieces.aggregate(v -> v.clone(), DoubleArrays::accumulate);

@@ -188,15 +188,25 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
    */
   static <T> SparkPartitioned<T> computed(JavaRDD<T> rdd, SparkExecution execution,
       boolean checkpoint) {
-    rdd.persist(StorageLevel.MEMORY_AND_DISK());
-    if (checkpoint && execution.sparkContext().getCheckpointDir().isPresent()) {
-      rdd.checkpoint();
-    }
+    SparkPartitioned<T> kept = persisted(rdd, execution, checkpoint);
     try {
       rdd.count();
     } catch (Exception e) {
-      rdd.unpersist(false);
+      kept.release();
       throw e;
+    }
+    return kept;
+  }
+
+  /**
+   * Like {@link #computed}, but computed by the first job that reads it (a reduction the caller
+   * needs anyway, instead of a count); the caller releases it if that job fails.
+   */
+  static <T> SparkPartitioned<T> persisted(JavaRDD<T> rdd, SparkExecution execution,
+      boolean checkpoint) {
+    rdd.persist(StorageLevel.MEMORY_AND_DISK());
+    if (checkpoint && execution.sparkContext().getCheckpointDir().isPresent()) {
+      rdd.checkpoint();
     }
     return new SparkPartitioned<>(rdd, execution);
   }

@@ -13,14 +13,19 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
+import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.storage.BlockManager;
+import org.apache.spark.storage.BlockResult;
+import org.apache.spark.storage.RDDBlockId;
 import org.apache.spark.storage.StorageLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.Option;
 import scala.Tuple2;
 
 /**
@@ -123,9 +128,12 @@ public final class VectorBlocks {
   private static RowBlockMatrix blocks(JavaRDD<PartitionBlock> parts, int numPartitions,
       String column, Placement placement, SparkExecution execution, boolean checkpoint,
       String denseInputReason, BiFunction<Integer, Integer, DriverMemory.Need> driverNeed) {
-    // One job checks every partition; small partitions send their values along, so data that
-    // stays on the driver is read in that single job (larger data, once its size is checked).
-    long perPartition = placement == Placement.DISTRIBUTED ? 0
+    // One job checks every partition. In local mode the driver reads the blocks that job left
+    // in its own block manager; otherwise small partitions send their values along, so data
+    // that stays on the driver is read in that single job (larger data, once its size is
+    // checked).
+    boolean inProcess = parts.context().isLocal();
+    long perPartition = placement == Placement.DISTRIBUTED || inProcess ? 0
         : DRIVER_LIMIT / Math.max(1, numPartitions);
     List<PartitionBlock> scanned = parts.map(b -> b.forDriver(perPartition)).collect();
     List<PartitionBlock.Summary> summaries = new ArrayList<>();
@@ -163,15 +171,39 @@ public final class VectorBlocks {
             + ")", d, n);
       }
       boolean complete = scanned.stream().allMatch(b -> b.summary.count == 0 || b.rows != null);
+      List<PartitionBlock> held = complete ? scanned : inProcess ? cachedHere(parts) : null;
       List<RowBlock> values = new ArrayList<>();
-      for (PartitionBlock b : complete ? scanned : parts.collect()) {
+      for (PartitionBlock b : held != null ? held : parts.collect()) {
         values.addAll(b.rows());
       }
       return checkedScale(RowBlockMatrix.local(List.of(RowBlock.stack(0, d, values, sparse))),
           column);
     }
-    return checkedScale(new RowBlockMatrix(SparkPartitioned.computed(
+    // The column statistics are the job that computes the persisted blocks.
+    return checkedScale(new RowBlockMatrix(SparkPartitioned.persisted(
         blocksOf(parts, offsets, d, sparse), execution, checkpoint), n, d, sparse), column);
+  }
+
+  /**
+   * The scanned partitions as the scan job left them in this JVM's block manager (local mode,
+   * where the executors are the driver: no serialisation, no copy), or null when one of them
+   * is not there (not cached for lack of memory).
+   */
+  private static List<PartitionBlock> cachedHere(JavaRDD<PartitionBlock> parts) {
+    BlockManager manager = SparkEnv.get().blockManager();
+    List<PartitionBlock> out = new ArrayList<>();
+    for (int p = 0; p < parts.getNumPartitions(); p++) {
+      Option<BlockResult> cached = manager.getLocalValues(new RDDBlockId(parts.id(), p));
+      if (cached.isEmpty()) {
+        return null;
+      }
+      scala.collection.Iterator<Object> it = cached.get().data();
+      out.add((PartitionBlock) it.next());
+      while (it.hasNext()) {  // reading to the end releases the block's read lock
+        it.next();
+      }
+    }
+    return out;
   }
 
   private static String megabytes(long bytes) {
@@ -185,9 +217,15 @@ public final class VectorBlocks {
    */
   private static RowBlockMatrix checkedScale(RowBlockMatrix x, String column) {
     x.execution().describe("column statistics of '" + column + "'");
-    String problem = x.columnStatistics().scaleProblem(x.numRows(), x.numCols());
+    String problem;
+    try {
+      problem = x.columnStatistics().scaleProblem(x.numRows(), x.numCols());
+    } catch (RuntimeException e) {
+      x.release();
+      throw e;
+    }
     if (problem != null) {
-      x.blocks().release();
+      x.release();
       throw new IllegalArgumentException("Column '" + column + "': " + problem
           + "; rescale the column first (e.g. with MaxAbsScaler or StandardScaler)");
     }

@@ -83,14 +83,14 @@ import java.util.Map;
  * the ν penalty) is lower. Algorithm 1 only reaches a local minimum, and the objective is the
  * paper's own criterion, so comparing the two needs no labels; it costs a second run of the
  * iterations. The spectral start can lead into a poor local minimum when the kNN graph holds
- * small, loosely attached groups of samples (more of them as n grows): the smallest
- * eigenvectors of M sit on those groups and the start is one large cluster plus groups of a
- * handful of samples. On the planted data of the {@code scale} command (d = 100, 10
- * informative, c = 5, separation 2, seed 1) the spectral start had ACC .20 from n = 2,000 to
- * 10,000, and RSFS from it selected 0 or 1 of the 10 planted features; from the k-means start
- * it selected all 10 and ended at the lower objective from n ≈ 6,000 on (2.19 against 2.47 at
- * 10,000). Where the spectral start is sound (the ground-truth families at n = 400) the two
- * starts end at objectives within 1 % of each other and select the same features. On the
+ * small, loosely attached groups of samples: the smallest eigenvectors of M sit on those groups
+ * and the start is one large cluster plus groups of a handful of samples. That was seen on
+ * planted samples that were not independent (the {@code scale} command's data before each
+ * sample's random stream was hashed apart), where RSFS from it selected 0 or 1 of the 10
+ * planted features and the k-means start all 10 at the lower objective; on independent planted
+ * samples (n = 2,000, seeds 1..10) both starts find all 10. Where the spectral start is sound
+ * (the ground-truth families at n = 400) the two starts end at objectives within 1 % of each
+ * other and select the same features. On the
  * benchmarks (seed 1, 20 k-means runs; ACC at m = 50 and mean ACC over m = 50..300) the
  * objective keeps the spectral start on ORL, JAFFE, Yale, warpPIE10P and Isolet1 (tables
  * unchanged; on Isolet1 the k-means start would have scored .610 / .645 against .560 / .622)

@@ -596,6 +596,13 @@ class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpoin
         typeConverter=TypeConverters.toFloat,
     )
 
+    initMode: "Param[str]" = Param(
+        Params._dummy(),
+        "initMode",
+        "W⁽⁰⁾, the projection the initial k-means clusters in: identity (d₂ random features, the paper's) or principal (the d₂ leading principal directions of the centred data, a step the paper lacks) (one of identity, principal; Algorithm 1)",
+        typeConverter=TypeConverters.toString,
+    )
+
     keepProbability: "Param[float]" = Param(
         Params._dummy(),
         "keepProbability",
@@ -638,9 +645,16 @@ class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpoin
         typeConverter=TypeConverters.toString,
     )
 
+    unitScale: "Param[bool]" = Param(
+        Params._dummy(),
+        "unitScale",
+        "whether the data are divided by one number, the root of the mean squared deviation a random d₂-dimensional projection keeps (d₂ times the mean feature variance), so that the self-paced weights (which compare squared residuals with λ), α and β mean the same in any unit of the data (a step the paper lacks); false is Eq. 7 on the data as given (true or false; Eq. 7)",
+        typeConverter=TypeConverters.toBoolean,
+    )
+
     def __init__(self, *args: Any):
         super().__init__(*args)
-        self._setDefault(**{"alpha": 0.001, "beta": 0.1, "keepProbability": 0.8, "lambda0": 1.0E-6, "mu": 1.1, "projectionDim": 0, "scatterCriterion": "between", "tripletWeighting": "scaled", "seed": -674777970})
+        self._setDefault(**{"alpha": 0.001, "beta": 0.1, "initMode": "identity", "keepProbability": 0.8, "lambda0": 1.0E-6, "mu": 1.1, "projectionDim": 0, "scatterCriterion": "between", "tripletWeighting": "scaled", "unitScale": True, "seed": -674777970})
 
     def getAlpha(self) -> float:
         """Gets the value of alpha or its default."""
@@ -657,6 +671,14 @@ class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpoin
     def setBeta(self, value: float) -> Any:
         """Sets the value of beta."""
         return self._set(**{"beta": value})
+
+    def getInitMode(self) -> str:
+        """Gets the value of initMode or its default."""
+        return self.getOrDefault("initMode")
+
+    def setInitMode(self, value: str) -> Any:
+        """Sets the value of initMode."""
+        return self._set(**{"initMode": value})
 
     def getKeepProbability(self) -> float:
         """Gets the value of keepProbability or its default."""
@@ -705,6 +727,14 @@ class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpoin
     def setTripletWeighting(self, value: str) -> Any:
         """Sets the value of tripletWeighting."""
         return self._set(**{"tripletWeighting": value})
+
+    def getUnitScale(self) -> bool:
+        """Gets the value of unitScale or its default."""
+        return self.getOrDefault("unitScale")
+
+    def setUnitScale(self, value: bool) -> Any:
+        """Sets the value of unitScale."""
+        return self._set(**{"unitScale": value})
 
 
 class _FsaslSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):

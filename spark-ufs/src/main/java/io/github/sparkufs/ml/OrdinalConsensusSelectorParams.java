@@ -3,6 +3,7 @@ package io.github.sparkufs.ml;
 
 import io.github.sparkufs.solver.ParamSpec;
 import java.util.List;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
@@ -135,6 +136,35 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
 
   public OrdinalConsensusSelector setScatterCriterion(String value) {
     set(scatterCriterion(), value);
+    return self();
+  }
+
+  /** whether the data are divided by one number, the root of the mean squared deviation a random d₂-dimensional projection keeps (d₂ times the mean feature variance), so that the self-paced weights (which compare squared residuals with λ), α and β mean the same in any unit of the data (a step the paper lacks); false is Eq. 7 on the data as given (true or false; Eq. 7) */
+  public BooleanParam unitScale() {
+    return (BooleanParam) (Param<?>) param("unitScale");
+  }
+
+  public boolean getUnitScale() {
+    return (Boolean) UnsupervisedSelector.valueOf(this, unitScale());
+  }
+
+  public OrdinalConsensusSelector setUnitScale(boolean value) {
+    set(unitScale(), value);
+    return self();
+  }
+
+  /** W⁽⁰⁾, the projection the initial k-means clusters in: identity (d₂ random features, the paper's) or principal (the d₂ leading principal directions of the centred data, a step the paper lacks) (one of identity, principal; Algorithm 1) */
+  @SuppressWarnings("unchecked")
+  public Param<String> initMode() {
+    return (Param<String>) (Param<?>) param("initMode");
+  }
+
+  public String getInitMode() {
+    return (String) UnsupervisedSelector.valueOf(this, initMode());
+  }
+
+  public OrdinalConsensusSelector setInitMode(String value) {
+    set(initMode(), value);
     return self();
   }
 

@@ -785,7 +785,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
   }
 
   @Override
-  public boolean regressesOnFeatures() {
+  public boolean losesPlantedFeaturesWhenWide() {
     return true;
   }
 

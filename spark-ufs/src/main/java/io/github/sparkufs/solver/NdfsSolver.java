@@ -540,11 +540,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   }
 
   @Override
-  public boolean regressesOnFeatures() {
-    return true;
-  }
-
-  @Override
   public DriverMemory.Need driverNeed(int n, int d) {
     return sampleSide == null ? RegularizedRegression.driverNeed(n, d)
         : RegularizedRegression.driverNeed(n, d, sampleSide);

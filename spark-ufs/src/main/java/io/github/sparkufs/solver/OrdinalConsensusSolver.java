@@ -103,21 +103,22 @@ import java.util.stream.IntStream;
  * that a random d₂-dimensional orthogonal projection keeps (d₂ times the mean feature
  * variance), so the fit is the same for the data in any unit; the scores (row norms of an
  * orthonormal W) do not depend on the unit itself. Measured on 8 planted features among
- * d = 500 (n = 400, c = 4, feature variance 10): in the raw unit the fits found none of the 8
- * on each of draws 1–10, and on 8 of them all but 6–28 of the 400 weights had underflowed to 0
- * after 30 iterations, the projection fitted to those few; even started from the planted
- * clusters 2 of draws 1–3 collapsed the same way, and the collapsed fits reach a lower raw-unit
- * objective (−67,073 against −47,902 on draw 1). In the unit u (about 40 there) only the
- * z-dropped samples weigh 0 and the fits found .6625 of the planted features over draws 1–10.
- * The softer weights cost planted data with d = 40, n = 300: .925 against .9875 in the raw unit.
+ * d = 500 (n = 400, c = 4, feature variance 10): in the raw unit the fits found .1625 of the 8
+ * over draws 1–10 (none on 7); on earlier, dependent planted samples all but 6–28 of the 400
+ * weights had underflowed to 0 after 30 iterations, the projection fitted to those few, and
+ * even started from the planted clusters 2 of draws 1–3 collapsed the same way, the collapsed
+ * fits reaching a lower raw-unit objective (−67,073 against −47,902 on draw 1). In the unit u
+ * (about 40 there) only the z-dropped samples weigh 0 and the fits find .8625 of the planted
+ * features over draws 1–10. The softer weights cost planted data with d = 40, n = 300: .9375
+ * against .9625 in the raw unit.
  * {@code unitScale = false} is Eq. 7 on the data as given. When every weight still vanishes,
  * the fit fails with an error saying so rather than return scores fitted to no sample.
  *
  * <p><b>Initialisation ({@code initMode}).</b> {@code IDENTITY} (default) is Algorithm 1, line 2:
  * W⁽⁰⁾ is d₂ random columns of {@code I_d}, so the initial k-means sees d₂ random features.
  * {@code PRINCIPAL} (not in the paper) starts from the d₂ leading principal directions of the
- * centred data instead: on the d = 500 draws above it found .85 of the planted features against
- * .6625.
+ * centred data instead: on the d = 500 draws above (then dependent samples) it found .85 of the
+ * planted features against .6625.
  *
  * <p><b>Scatter criterion (not in the paper; {@code criterion}, default {@code BETWEEN}).</b>
  * With Eq. 8 substituted, the paper's W step minimises the r-weighted within-cluster scatter
@@ -950,11 +951,6 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   public String denseInputReason() {
     return "needs the dense d x d Gram of its triplet graph (Eq. 5) and the projection Wᵀ X "
         + "(Eq. 8)";
-  }
-
-  @Override
-  public boolean regressesOnFeatures() {
-    return true;
   }
 
   @Override

@@ -658,7 +658,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   }
 
   @Override
-  public boolean regressesOnFeatures() {
+  public boolean losesPlantedFeaturesWhenWide() {
     return true;
   }
 

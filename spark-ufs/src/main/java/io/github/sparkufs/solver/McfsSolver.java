@@ -162,7 +162,8 @@ public final class McfsSolver implements FeatureSelectionSolver {
     for (int k = 0; k < c; k++) {
       double[] coef = lasso.solve(Arrays.copyOfRange(xy.data(), k * d, (k + 1) * d),
           numNonZeros);
-      double norm = unitCoefficients ? euclideanNorm(coef) : 1;
+      double norm = unitCoefficients
+          ? Math.sqrt(new DenseMatrix(d, 1, coef).frobeniusNormSquared()) : 1;
       for (int j = 0; j < d; j++) {
         if (coef[j] != 0) {
           supportSize++;
@@ -177,14 +178,6 @@ public final class McfsSolver implements FeatureSelectionSolver {
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("unitCoefficients", unitCoefficients ? 1.0 : 0.0);
     return SelectionResult.closedForm(scores, true, summary);
-  }
-
-  private static double euclideanNorm(double[] a) {
-    double sum = 0;
-    for (double v : a) {
-      sum += v * v;
-    }
-    return Math.sqrt(sum);
   }
 
   /** Runs on sparse row blocks unless its kNN search is the approximate one. */

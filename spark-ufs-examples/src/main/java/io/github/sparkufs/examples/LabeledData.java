@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.StringTokenizer;
 import java.util.stream.Collectors;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -271,8 +270,6 @@ final class LabeledData {
   static final class LibsvmLine implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final LibsvmLine BLANK = new LibsvmLine(null, Scan.EMPTY);
-    /** What separates a line's tokens: the characters of the regular expression {@code \s}. */
-    private static final String WHITESPACE = " \t\n\u000B\f\r";
 
     /** label and features; null for a blank, comment or wrong line. */
     final Row row;
@@ -288,31 +285,40 @@ final class LabeledData {
       if (trimmed.isEmpty() || trimmed.startsWith("#")) {
         return BLANK;
       }
-      StringTokenizer tokens = new StringTokenizer(trimmed, WHITESPACE);
-      int[] indices = new int[tokens.countTokens() - 1];
-      double[] values = new double[indices.length];
-      String labelToken = tokens.nextToken();
+      int labelEnd = tokenEnd(trimmed, 0);
+      int features = 0;
+      for (int at = tokenStart(trimmed, labelEnd); at < trimmed.length();
+          at = tokenStart(trimmed, tokenEnd(trimmed, at))) {
+        features++;
+      }
+      int[] indices = new int[features];
+      double[] values = new double[features];
       double label;
       try {
-        label = Double.parseDouble(labelToken);
+        label = DecimalParser.parse(trimmed, 0, labelEnd);
       } catch (NumberFormatException e) {
-        return error(number, labelToken, "a label must be a number");
+        return error(number, trimmed.substring(0, labelEnd), "a label must be a number");
       }
-      for (int i = 0; i < indices.length; i++) {
-        String token = tokens.nextToken();
-        int colon = token.indexOf(':');
+      int start = tokenStart(trimmed, labelEnd);
+      for (int i = 0; i < features; i++) {
+        int end = tokenEnd(trimmed, start);
+        int colon = trimmed.indexOf(':', start);
+        // A token without ':' has an empty index, which Integer.parseInt refuses.
+        int indexEnd = colon >= 0 && colon < end ? colon : start;
         try {
-          indices[i] = Integer.parseInt(token, 0, Math.max(colon, 0), 10);
-          values[i] = Double.parseDouble(token.substring(colon + 1));
+          indices[i] = Integer.parseInt(trimmed, start, indexEnd, 10);
+          values[i] = DecimalParser.parse(trimmed, indexEnd + 1, end);
         } catch (NumberFormatException e) {
-          return error(number, token, "a feature must be index:value");
+          return error(number, trimmed.substring(start, end), "a feature must be index:value");
         }
         if (indices[i] < 1) {
-          return error(number, token, "feature indices start at 1");
+          return error(number, trimmed.substring(start, end), "feature indices start at 1");
         }
         if (i > 0 && indices[i] <= indices[i - 1]) {
-          return error(number, token, "feature indices must increase along a line");
+          return error(number, trimmed.substring(start, end),
+              "feature indices must increase along a line");
         }
+        start = tokenStart(trimmed, end);
       }
       int largest = indices.length == 0 ? 0 : indices[indices.length - 1];
       Scan scan = new Scan(1, largest, Long.MAX_VALUE, null);
@@ -324,6 +330,32 @@ final class LabeledData {
       }
       return new LibsvmLine(
           RowFactory.create(label, Vectors.sparse(numFeatures, indices, values)), scan);
+    }
+
+    /** Where the token at or after {@code from} starts; the line's length when none does. */
+    private static int tokenStart(String line, int from) {
+      int at = from;
+      while (at < line.length() && isSeparator(line.charAt(at))) {
+        at++;
+      }
+      return at;
+    }
+
+    /** Where the token that starts at {@code from} ends (exclusive). */
+    private static int tokenEnd(String line, int from) {
+      int at = from;
+      while (at < line.length() && !isSeparator(line.charAt(at))) {
+        at++;
+      }
+      return at;
+    }
+
+    /**
+     * Whether {@code c} separates a line's tokens: a character of the regular expression
+     * {@code \s}, the space or one of \t, \n, \u000B, \f and \r.
+     */
+    private static boolean isSeparator(char c) {
+      return c == ' ' || c >= '\t' && c <= '\r';
     }
 
     private static LibsvmLine error(long number, String token, String rule) {

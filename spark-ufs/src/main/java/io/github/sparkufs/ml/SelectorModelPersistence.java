@@ -7,16 +7,19 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.ml.util.MLWriter;
+import org.apache.spark.ml.util.ReadWriteUtils;
 import org.apache.spark.sql.Row;
 import org.json4s.JInt;
 import org.json4s.JObject;
@@ -30,7 +33,8 @@ import scala.math.BigInt;
  * Saves and loads {@link UnsupervisedSelectorModel}s. Format version 1:
  * <ul>
  *   <li>{@code path/metadata}: Spark's params metadata (class, uid, Spark version, params)
- *       with {@code "formatVersion": 1};
+ *       with {@code "formatVersion": 1}, written on the driver in the layout of Spark's text
+ *       source, which Spark's {@code DefaultParamsReader} reads;
  *   <li>{@code path/data/model.json}: {@code method}, {@code largerIsBetter}, {@code scores}
  *       and {@code summary} ({@link SelectorSummary}'s fields by name, the params as
  *       JSON values, {@code featureNames} only when the input column had names, so that a
@@ -49,6 +53,10 @@ final class SelectorModelPersistence {
   /** The format this version writes; it reads every format up to this one. */
   static final int FORMAT_VERSION = 1;
   private static final String DATA_FILE = "data/model.json";
+  private static final String METADATA = "metadata";
+  /** The metadata's file and the marker of a finished write, as Spark's text source names them. */
+  private static final String METADATA_PART = "part-00000";
+  private static final String SUCCESS_MARKER = "_SUCCESS";
 
   private SelectorModelPersistence() {}
 
@@ -61,8 +69,7 @@ final class SelectorModelPersistence {
 
     @Override
     public void saveImpl(String path) {
-      DefaultParamsWriter.saveMetadata(model, path, sparkSession(), Option.apply(formatVersion()),
-          Option.empty());
+      saveMetadata(path);
       Path file = new Path(path, DATA_FILE);
       try (OutputStream out = StageReader.fileSystem(file, sparkSession()).create(file)) {
         ObjectNode data = StageReader.JSON.createObjectNode()
@@ -75,6 +82,32 @@ final class SelectorModelPersistence {
         StageReader.JSON.writerWithDefaultPrettyPrinter().writeValue(out, data);
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot write " + file, e);
+      }
+    }
+
+    /**
+     * Spark's params metadata, as {@code DefaultParamsWriter.saveMetadata} writes it but without
+     * its Spark job: one line of JSON in {@code path/metadata/part-00000} and a
+     * {@code _SUCCESS} marker, the directory Spark's text source writes and
+     * {@code DefaultParamsReader.loadMetadata} reads; a driver-local save is left to Spark,
+     * which writes the file {@code path/metadata} then.
+     */
+    private void saveMetadata(String path) {
+      Path metadata = new Path(path, METADATA);
+      String json = DefaultParamsWriter.getMetadataToSave(model, sparkSession(),
+          Option.apply(formatVersion()), Option.empty());
+      if ((Boolean) ReadWriteUtils.localSavingModeState().get()) {
+        ReadWriteUtils.saveText(metadata.toString(), json, sparkSession());
+        return;
+      }
+      try {
+        FileSystem fs = StageReader.fileSystem(metadata, sparkSession());
+        try (OutputStream out = fs.create(new Path(metadata, METADATA_PART), false)) {
+          out.write((json + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        fs.create(new Path(metadata, SUCCESS_MARKER), false).close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot write " + metadata, e);
       }
     }
 

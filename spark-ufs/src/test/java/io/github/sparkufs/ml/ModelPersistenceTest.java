@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.NumericAttribute;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
@@ -133,6 +135,45 @@ class ModelPersistenceTest {
   @Test
   void savesToADriverLocalPathWithoutASparkJob(SparkSession spark, @TempDir Path dir)
       throws Exception {
+    String path = dir.resolve("local").toString();
+    UnsupervisedSelectorModel[] back = new UnsupervisedSelectorModel[1];
+    assertEquals(0, jobsRunBy(spark, () -> {
+      model.write().saveToLocal(path);
+      back[0] = UnsupervisedSelectorModel.read().loadFromLocal(path);
+    }), "Spark jobs run by saveToLocal and loadFromLocal");
+    assertArrayEquals(model.scores(), back[0].scores());
+    assertEquals(model.summary(), back[0].summary());
+    assertTrue(Files.isRegularFile(dir.resolve("local/metadata")), "Spark's local metadata file");
+    assertTrue(Files.isRegularFile(dir.resolve("local/data/model.json")));
+  }
+
+  @Test
+  void savesWithoutASparkJobWhatSparksReaderReadsAsSparkWritesIt(SparkSession spark,
+      @TempDir Path dir) throws Exception {
+    Path saved = dir.resolve("model");
+    assertEquals(0, jobsRunBy(spark, () -> model.write().save(saved.toString())),
+        "Spark jobs run by save");
+    assertTrue(Files.isRegularFile(saved.resolve("metadata/_SUCCESS")));
+
+    Path bySpark = dir.resolve("by-spark");
+    DefaultParamsWriter.saveMetadata(model, bySpark.toString(), spark);
+    DefaultParamsReader.Metadata ours = DefaultParamsReader.loadMetadata(saved.toString(), spark,
+        UnsupervisedSelectorModel.class.getName());
+    DefaultParamsReader.Metadata sparks = DefaultParamsReader.loadMetadata(bySpark.toString(),
+        spark, UnsupervisedSelectorModel.class.getName());
+    assertEquals(sparks.uid(), ours.uid());
+    assertEquals(sparks.sparkVersion(), ours.sparkVersion());
+    assertEquals(sparks.params(), ours.params());
+    assertEquals(sparks.defaultParams(), ours.defaultParams());
+    assertEquals(1L, spark.read().text(saved.resolve("metadata").toString()).count());
+
+    UnsupervisedSelectorModel back = UnsupervisedSelectorModel.load(saved.toString());
+    assertArrayEquals(model.scores(), back.scores());
+    assertEquals(model.extractParamMap().toString(), back.extractParamMap().toString());
+  }
+
+  /** The Spark jobs started while {@code action} runs. */
+  private static int jobsRunBy(SparkSession spark, Action action) throws Exception {
     AtomicInteger jobs = new AtomicInteger();
     SparkListener counter = new SparkListener() {
       @Override
@@ -141,19 +182,18 @@ class ModelPersistenceTest {
       }
     };
     spark.sparkContext().addSparkListener(counter);
-    String path = dir.resolve("local").toString();
     try {
-      model.write().saveToLocal(path);
-      UnsupervisedSelectorModel back = UnsupervisedSelectorModel.read().loadFromLocal(path);
+      action.run();
       spark.sparkContext().listenerBus().waitUntilEmpty();
-      assertEquals(0, jobs.get(), "Spark jobs run by saveToLocal and loadFromLocal");
-      assertArrayEquals(model.scores(), back.scores());
-      assertEquals(model.summary(), back.summary());
+      return jobs.get();
     } finally {
       spark.sparkContext().removeSparkListener(counter);
     }
-    assertTrue(Files.isRegularFile(dir.resolve("local/metadata")), "Spark's local metadata file");
-    assertTrue(Files.isRegularFile(dir.resolve("local/data/model.json")));
+  }
+
+  /** Code run while Spark's jobs are counted. */
+  private interface Action {
+    void run() throws Exception;
   }
 
   private static void assertLoadError(Runnable load, String... expected) {

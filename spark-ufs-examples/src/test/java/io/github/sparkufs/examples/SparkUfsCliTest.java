@@ -3,6 +3,7 @@ package io.github.sparkufs.examples;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -462,6 +463,23 @@ class SparkUfsCliTest {
     assertEquals(3, line.scan.largestIndex);
     LabeledData.LibsvmLine labelOnly = LabeledData.LibsvmLine.parse("3", 8, 4);
     assertEquals(Vectors.sparse(4, new int[0], new double[0]), labelOnly.row.get(1));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      "3 1:0.5 2|'2' (a feature must be index:value)",
+      "3 2 4:1|'2' (a feature must be index:value)",
+      "3 :2|':2' (a feature must be index:value)",
+      "3 1:|'1:' (a feature must be index:value)",
+      "3 1:2:3|'1:2:3' (a feature must be index:value)",
+      "3 x:1|'x:1' (a feature must be index:value)",
+      "3 1:1e5.5|'1:1e5.5' (a feature must be index:value)",
+      "3\t1:1\f-1:2|'-1:2' (feature indices start at 1)",
+      "1.5.1 1:2|'1.5.1' (a label must be a number)"})
+  void aBadLibsvmTokenIsNamedAsItStands(String line, String expected) {
+    LabeledData.LibsvmLine parsed = LabeledData.LibsvmLine.parse(line, 9, 4);
+    assertNull(parsed.row);
+    assertEquals("line 9: " + expected, parsed.scan.firstError);
   }
 
   @Test

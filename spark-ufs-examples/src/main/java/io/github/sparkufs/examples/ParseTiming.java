@@ -36,7 +36,7 @@ final class ParseTiming {
     int passes = args.length == 3 ? Integer.parseInt(args[2]) : 2;
     List<String> lines = lines(file);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    System.out.println("pass,lines,wall_seconds,cpu_seconds");
+    System.out.println("pass,rows,wall_seconds,cpu_seconds");
     for (int pass = 1; pass <= passes; pass++) {
       long wall = System.nanoTime();
       long cpu = threads.getCurrentThreadCpuTime();

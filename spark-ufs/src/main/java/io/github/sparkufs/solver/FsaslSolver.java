@@ -490,9 +490,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
      * The Jacobi preconditioner {@code 1 / L_ii}: {@code (L_S)_ii = 1 + Σ_j S_ij²} (S_ii = 0),
      * {@code (D − A)_ii = D_ii}. Each L_ii is floored at ε · max_i L_ii (ε the machine
      * epsilon): a far sample's heat-kernel degree can be 1e-175 beside degrees of order 1, and
-     * its unbounded inverse overflowed the eigensolver's residuals to NaN (on the breast cancer
-     * data: "dsyevr failed"); the floor keeps the preconditioner's condition number at most
-     * 1 / ε. When every L_ii is zero the preconditioner is the identity.
+     * its unbounded inverse overflows the eigensolver's residuals to NaN; the floor keeps the
+     * preconditioner's condition number at most 1 / ε. When every L_ii is zero the
+     * preconditioner is the identity.
      */
     private static double[] inverseDiagonal(SparseRowMatrix s, SparseRowMatrix affinity,
         double localWeight) {

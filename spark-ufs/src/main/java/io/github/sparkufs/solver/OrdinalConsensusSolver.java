@@ -291,12 +291,12 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     if (c > n) {
       throw new IllegalArgumentException("numClusters must be at most n = " + n + ", got " + c);
     }
-    // N_i of Eq. 5 holds the k nearest features of feature i, or all d − 1 others when there
-    // are fewer (the default k = 5 stopped every fit on data of 5 features or fewer).
     if (d < 2) {
       throw new IllegalArgumentException("ordinal consensus needs at least 2 features for its "
           + "feature graph, got " + d);
     }
+    // N_i of Eq. 5: the k nearest features of feature i, or all d − 1 others when there are
+    // fewer, so that the default k fits data of a handful of features.
     int featureNeighbors = Math.min(common.numNeighbors(), d - 1);
     long seed = common.seed();
     double[] columnMeans = x.rowSums();

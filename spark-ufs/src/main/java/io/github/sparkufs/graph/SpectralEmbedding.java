@@ -22,6 +22,11 @@ import java.util.List;
  * <p>Computed by {@link Lobpcg} (ℒ's diagonal is 1, so it needs no preconditioner); each product {@code v ↦ v − Ŝ v} runs over the
  * row blocks of the normalised adjacency Ŝ aligned with the data blocks (one pass, one job when
  * distributed), so no n × n matrix is ever dense. ℒ's spectrum lies in [0, 2].
+ *
+ * <p>A sample without an edge (a gross outlier, every heat-kernel weight to its neighbours
+ * underflowing to 0) has a zero row in Ŝ, so {@code e_i} is an eigenvector of ℒ with
+ * eigenvalue 1 and every eigenvector below 1 is 0 at i: its embedding coordinates are 0, where
+ * {@code L y = λ A y} leaves them undetermined ({@code A_ii = 0}).
  */
 public final class SpectralEmbedding {
 
@@ -47,7 +52,7 @@ public final class SpectralEmbedding {
 
   /**
    * @param x the data, whose blocks the graph's rows follow
-   * @param graph the symmetric graph S over x's samples (every degree > 0)
+   * @param graph the symmetric graph S over x's samples (some degree > 0)
    * @param numVectors how many non-trivial eigenpairs, 1 ≤ numVectors ≤ n − 2
    * @param seed seeds the eigensolver's random start
    */
@@ -63,12 +68,12 @@ public final class SpectralEmbedding {
     DenseMatrix trivial = new DenseMatrix(1, n);
     double volume = 0;
     for (int i = 0; i < n; i++) {
-      if (!(degrees[i] > 0)) {
-        throw new IllegalArgumentException("sample " + i + " has no edge in the graph");
-      }
-      inverseRoot[i] = 1.0 / Math.sqrt(degrees[i]);
+      inverseRoot[i] = inverseRoot(degrees[i]);
       trivial.data()[i] = Math.sqrt(degrees[i]);
       volume += degrees[i];
+    }
+    if (!(volume > 0)) {
+      throw new IllegalArgumentException("the graph over the " + n + " samples has no edge");
     }
     trivial.scaleInPlace(1.0 / Math.sqrt(volume));
     Execution ex = x.execution();
@@ -92,6 +97,11 @@ public final class SpectralEmbedding {
     return new SpectralEmbedding(eig.values(), eig.vectors(), degrees, eig.converged());
   }
 
+  /** {@code A_ii^{-1/2}}, or 0 for a sample without an edge. */
+  private static double inverseRoot(double degree) {
+    return degree > 0 ? 1.0 / Math.sqrt(degree) : 0.0;
+  }
+
   /** The eigenvalues λ_1 ≤ … ≤ λ_c of ℒ (the trivial λ_0 = 0 left out). */
   public double[] values() {
     return values.clone();
@@ -107,7 +117,7 @@ public final class SpectralEmbedding {
     DenseMatrix y = vectors.copy();
     int c = y.rows();
     for (int i = 0; i < y.cols(); i++) {
-      double s = 1.0 / Math.sqrt(degrees[i]);
+      double s = inverseRoot(degrees[i]);
       for (int k = 0; k < c; k++) {
         y.data()[i * c + k] *= s;
       }

@@ -329,6 +329,11 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
         throw new IllegalArgumentException("numNeighbors = " + k + " needs at least "
             + (k + 1) + " rows, got " + n);
       }
+      if (x.columnStatistics().numConstant() == x.numCols()) {
+        throw new IllegalArgumentException("Every one of the " + x.numCols() + " features of "
+            + "column '" + getFeaturesCol() + "' is constant over the " + n + " rows: no "
+            + "feature varies, so none carries structure to select");
+      }
       checkShape(n, x.numCols());
       warnOfDocumentedWeaknesses(solver, n, x.numCols(), x.columnStatistics());
       LOG.info("{}: {} rows x {} features read and checked in {} s; fitting on {} ({} blocks, {} BLAS)",

@@ -488,15 +488,24 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
     /**
      * The Jacobi preconditioner {@code 1 / L_ii}: {@code (L_S)_ii = 1 + Σ_j S_ij²} (S_ii = 0),
-     * {@code (D − A)_ii = D_ii}; a zero diagonal (an isolated sample without L_S) counts as 1.
+     * {@code (D − A)_ii = D_ii}. Each L_ii is floored at ε · max_i L_ii (ε the machine
+     * epsilon): a far sample's heat-kernel degree can be 1e-175 beside degrees of order 1, and
+     * its unbounded inverse overflows the eigensolver's residuals to NaN; the floor keeps the
+     * preconditioner's condition number at most 1 / ε. When every L_ii is zero the
+     * preconditioner is the identity.
      */
     private static double[] inverseDiagonal(SparseRowMatrix s, SparseRowMatrix affinity,
         double localWeight) {
       double[] diagonal = affinity.rowSums();
       double[] squares = s == null ? null : s.rowSumsOfSquares();
+      double largest = 0;
       for (int i = 0; i < diagonal.length; i++) {
-        double l = localWeight * diagonal[i] + (s == null ? 0 : 1 + squares[i]);
-        diagonal[i] = l > 0 ? 1 / l : 1;
+        diagonal[i] = localWeight * diagonal[i] + (s == null ? 0 : 1 + squares[i]);
+        largest = Math.max(largest, diagonal[i]);
+      }
+      double floor = largest > 0 ? Math.ulp(1.0) * largest : 1;
+      for (int i = 0; i < diagonal.length; i++) {
+        diagonal[i] = 1 / Math.max(diagonal[i], floor);
       }
       return diagonal;
     }

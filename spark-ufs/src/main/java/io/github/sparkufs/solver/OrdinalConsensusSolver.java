@@ -291,10 +291,13 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     if (c > n) {
       throw new IllegalArgumentException("numClusters must be at most n = " + n + ", got " + c);
     }
-    if (common.numNeighbors() > d - 1) {
-      throw new IllegalArgumentException("numNeighbors must be at most d - 1 = " + (d - 1)
-          + ", got " + common.numNeighbors());
+    if (d < 2) {
+      throw new IllegalArgumentException("ordinal consensus needs at least 2 features for its "
+          + "feature graph, got " + d);
     }
+    // N_i of Eq. 5: the k nearest features of feature i, or all d − 1 others when there are
+    // fewer, so that the default k fits data of a handful of features.
+    int featureNeighbors = Math.min(common.numNeighbors(), d - 1);
     long seed = common.seed();
     double[] columnMeans = x.rowSums();
     for (int j = 0; j < d; j++) {
@@ -313,7 +316,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         : randomFeatures(d, d2, seed);
     // The feature graph of X / √unit: the raw triplet weights scale with the Gram.
     gram.scaleInPlace(1 / unit);
-    SparseRowMatrix lap = TripletGraph.fromGram(gram, common.numNeighbors(), tripletWeighting)
+    SparseRowMatrix lap = TripletGraph.fromGram(gram, featureNeighbors, tripletWeighting)
         .laplacian();
 
     x.execution().describe("ordinal consensus: initial k-means");
@@ -371,6 +374,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     }
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("projectionDim", (double) d2);
+    summary.put("featureNeighbors", (double) featureNeighbors);
     summary.put("betweenScatter", criterion == Criterion.BETWEEN ? 1.0 : 0.0);
     summary.put("finalLambda", lambda);
     summary.put("dataUnit", unit);

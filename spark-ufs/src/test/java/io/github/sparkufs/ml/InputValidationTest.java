@@ -199,6 +199,18 @@ class InputValidationTest {
     assertTrue(e.getMessage().contains("handleInvalid given invalid value keep"), e.getMessage());
   }
 
+  /** Found by dev/unseen-data-sweep: 8 methods fitted all-NaN scores, 2 failed unrelatedly. */
+  @Test
+  void dataWhoseEveryFeatureIsConstantAreRejected() {
+    Dataset<Row> df = rows(Vectors.dense(1, 0, -3), Vectors.dense(1, 0, -3),
+        Vectors.sparse(3, new int[] {0, 2}, new double[] {1, -3}), Vectors.dense(1, 0, -3));
+    for (String name : Selectors.names()) {
+      assertMessage("Every one of the 3 features of column 'features' is constant over the 4 "
+          + "rows", () -> Selectors.create(name).setIfPresent("numClusters", 2)
+              .setIfPresent("numNeighbors", 2).fit(df));
+    }
+  }
+
   @Test
   void constantAndSparseFeaturesAreAccepted() {
     Dataset<Row> df = rows(Vectors.sparse(3, new int[] {0}, new double[] {1}),

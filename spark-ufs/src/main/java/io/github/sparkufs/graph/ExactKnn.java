@@ -116,8 +116,8 @@ public final class ExactKnn {
       int b0 = p % bTiles * TILE;
       int an = Math.min(TILE, a.numRows() - a0);
       int bn = Math.min(TILE, b.numRows() - b0);
-      double[] dots = innerProducts(a0, an, b0, bn);
       boolean diagonal = same && a0 == b0;
+      double[] dots = innerProducts(a0, an, b0, bn, diagonal);
       for (int i = 0; i < an; i++) {
         int ga = a.offset() + a0 + i;
         for (int j = diagonal ? i + 1 : 0; j < bn; j++) {
@@ -137,15 +137,21 @@ public final class ExactKnn {
     /**
      * The inner products of b's tile with a's (bn × an, column-major): dense tiles multiplied
      * where they lie in the d × n blocks, into this thread's buffer; sparse ones from their
-     * matching non-zeros.
+     * matching non-zeros. A tile with itself ({@code diagonal}) is symmetric and only its
+     * strict lower triangle is read, so dense it is one {@code dsyrk}: half the multiply-adds.
      */
-    private double[] innerProducts(int a0, int an, int b0, int bn) {
+    private double[] innerProducts(int a0, int an, int b0, int bn, boolean diagonal) {
       if (a.isSparse()) {
         return b.range(b0, bn).innerProducts(a.range(a0, an)).data();
       }
       int d = a.numCols();
-      LinalgBackend.blas().dgemm("T", "N", bn, an, d, 1.0, b.columns().data(), b0 * d, d,
-          a.columns().data(), a0 * d, d, 0.0, buffer, 0, bn);
+      if (diagonal) {
+        LinalgBackend.blas().dsyrk("L", "T", an, d, 1.0, a.columns().data(), a0 * d, d, 0.0,
+            buffer, 0, an);
+      } else {
+        LinalgBackend.blas().dgemm("T", "N", bn, an, d, 1.0, b.columns().data(), b0 * d, d,
+            a.columns().data(), a0 * d, d, 0.0, buffer, 0, bn);
+      }
       return buffer;
     }
 

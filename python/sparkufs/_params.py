@@ -135,6 +135,29 @@ class _HasCheckpointInterval(Params):
         return self._set(**{"checkpointInterval": value})
 
 
+class _HasFeatureScaling(Params):
+    """Declares featureScaling, as several selectors have it."""
+
+    featureScaling: "Param[str]" = Param(
+        Params._dummy(),
+        "featureScaling",
+        "the unit of each feature, after centring (a step the papers lack): range (divided by max - min), standard (by the standard deviation) or none (as given) (one of none, range, standard)",
+        typeConverter=TypeConverters.toString,
+    )
+
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self._setDefault(**{"featureScaling": "range"})
+
+    def getFeatureScaling(self) -> str:
+        """Gets the value of featureScaling or its default."""
+        return self.getOrDefault("featureScaling")
+
+    def setFeatureScaling(self, value: str) -> Any:
+        """Sets the value of featureScaling."""
+        return self._set(**{"featureScaling": value})
+
+
 class _HasKernelWidth(Params):
     """Declares kernelWidth, as several selectors have it."""
 
@@ -496,7 +519,7 @@ class _RsfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         return self._set(**{"standardization": value})
 
 
-class _UfcmSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasMaxIter, _HasNumClusters, _HasSeed, _HasTol):
+class _UfcmSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasMaxIter, _HasNumClusters, _HasSeed, _HasTol):
     """The params of UfcmSelector."""
 
     alpha: "Param[float]" = Param(
@@ -579,7 +602,7 @@ class _UfcmSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         return self._set(**{"restarts": value})
 
 
-class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
+class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
     """The params of OrdinalConsensusSelector."""
 
     alpha: "Param[float]" = Param(

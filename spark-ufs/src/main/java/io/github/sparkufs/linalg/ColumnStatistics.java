@@ -194,11 +194,16 @@ public final class ColumnStatistics implements Serializable {
    */
   public double rangeSpread() {
     double[] ranges = IntStream.range(0, mean.length).filter(j -> !isConstant(j))
-        .mapToDouble(j -> max[j] - min[j]).sorted().toArray();
+        .mapToDouble(this::range).sorted().toArray();
     if (ranges.length < 2) {
       return 1;
     }
     return DoubleArrays.median(ranges) / ranges[(ranges.length - 1) / 10];
+  }
+
+  /** max − min of feature j. */
+  public double range(int j) {
+    return max[j] - min[j];
   }
 
   /** Whether every sample has the same value of feature j (its minimum equals its maximum). */

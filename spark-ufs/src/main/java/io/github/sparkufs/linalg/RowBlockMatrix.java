@@ -197,21 +197,30 @@ public final class RowBlockMatrix implements Releasable {
 
   /** A copy with the per-feature mean removed from every sample (cached). */
   public RowBlockMatrix centered() {
+    return centered(null);
+  }
+
+  /**
+   * A copy with the per-feature mean removed from every sample and feature j then multiplied by
+   * {@code factors[j]} (cached); null factors leave the units as they are
+   * ({@link FeatureScaling#factors}).
+   */
+  public RowBlockMatrix centered(double[] factors) {
     double[] mean = rowSums();
     for (int j = 0; j < mean.length; j++) {
       mean[j] /= numRows;
     }
-    RowBlockMatrix out = new RowBlockMatrix(blocks.map(b -> {
+    return new RowBlockMatrix(blocks.map(b -> {
       DenseMatrix c = b.columns().copy();
       double[] v = c.data();
       for (int i = 0; i < b.numRows(); i++) {
         for (int j = 0; j < mean.length; j++) {
-          v[i * mean.length + j] -= mean[j];
+          double centred = v[i * mean.length + j] - mean[j];
+          v[i * mean.length + j] = factors == null ? centred : centred * factors[j];
         }
       }
       return new RowBlock(b.offset(), c);
     }), numRows, numCols);
-    return out;
   }
 
   /**

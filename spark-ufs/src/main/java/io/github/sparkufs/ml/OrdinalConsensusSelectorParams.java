@@ -17,6 +17,7 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
         SharedSelectorParams.HasMaxIter<OrdinalConsensusSelector>,
         SharedSelectorParams.HasTol<OrdinalConsensusSelector>,
         SharedSelectorParams.HasSeed<OrdinalConsensusSelector>,
+        SharedSelectorParams.HasFeatureScaling<OrdinalConsensusSelector>,
         SharedSelectorParams.HasCheckpointInterval<OrdinalConsensusSelector> {
 
   private static final long serialVersionUID = 1L;

@@ -151,4 +151,22 @@ public final class SharedSelectorParams {
       return (S) this;
     }
   }
+
+  /** A selector with {@code featureScaling}: the unit of each feature, after centring (a step the papers lack): range (divided by max - min), standard (by the standard deviation) or none (as given). */
+  public interface HasFeatureScaling<S> extends Params {
+    @SuppressWarnings("unchecked")
+    default Param<String> featureScaling() {
+      return (Param<String>) (Param<?>) UnsupervisedSelector.declaredParam(this, "featureScaling");
+    }
+
+    default String getFeatureScaling() {
+      return (String) UnsupervisedSelector.valueOf(this, featureScaling());
+    }
+
+    @SuppressWarnings("unchecked")
+    default S setFeatureScaling(String value) {
+      set(featureScaling(), value);
+      return (S) this;
+    }
+  }
 }

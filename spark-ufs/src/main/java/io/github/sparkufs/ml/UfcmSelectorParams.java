@@ -15,6 +15,7 @@ public abstract class UfcmSelectorParams extends UnsupervisedSelector<UfcmSelect
         SharedSelectorParams.HasMaxIter<UfcmSelector>,
         SharedSelectorParams.HasTol<UfcmSelector>,
         SharedSelectorParams.HasSeed<UfcmSelector>,
+        SharedSelectorParams.HasFeatureScaling<UfcmSelector>,
         SharedSelectorParams.HasCheckpointInterval<UfcmSelector> {
 
   private static final long serialVersionUID = 1L;

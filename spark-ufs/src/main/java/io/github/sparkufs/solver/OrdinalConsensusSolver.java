@@ -114,6 +114,11 @@ import java.util.stream.IntStream;
  * {@code unitScale = false} is Eq. 7 on the data as given. When every weight still vanishes,
  * the fit fails with an error saying so rather than return scores fitted to no sample.
  *
+ * <p><b>Feature units ({@code featureScaling}, default range; not in the paper).</b> Before
+ * anything else each feature is centred and divided by its range (max − min), so that features
+ * on unrelated scales enter Eq. 7 on one; {@code unitScale} then sets the unit of the whole.
+ * {@code none} is the data as given.
+ *
  * <p><b>Initialisation ({@code initMode}).</b> {@code IDENTITY} (default) is Algorithm 1, line 2:
  * W⁽⁰⁾ is d₂ random columns of {@code I_d}, so the initial k-means sees d₂ random features.
  * {@code PRINCIPAL} (not in the paper) starts from the d₂ leading principal directions of the
@@ -222,7 +227,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.NUM_NEIGHBORS, CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED,
       ALPHA, BETA, PROJECTION_DIM, KEEP_PROBABILITY, LAMBDA0, MU, TRIPLET_WEIGHTING,
-      SCATTER_CRITERION, UNIT_SCALE, INIT_MODE);
+      SCATTER_CRITERION, UNIT_SCALE, INIT_MODE, CommonOptions.FEATURE_SCALING);
 
   /** ε of the ℓ2,1 reweighting (the P step, Eq. 11). */
   static final double EPSILON = RowSparsityWeights.DEFAULT_EPSILON;
@@ -270,7 +275,13 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
 
   @Override
   public SelectionResult fit(RowBlockMatrix x) {
-    return fit(x, null);
+    double[] factors = common.featureScaling(x.columnStatistics());
+    if (factors == null) {
+      return fit(x, null);
+    }
+    try (RowBlockMatrix scaled = x.centered(factors)) {
+      return fit(scaled, null);
+    }
   }
 
   /**
@@ -949,6 +960,11 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
         offer(other.weighted[p], other.losses[p], other.index[p], other.points, p * k);
       }
     }
+  }
+
+  @Override
+  public boolean isScaleFree() {
+    return common.isScaleFree();
   }
 
   @Override

@@ -20,7 +20,8 @@ import java.util.SplittableRandom;
 /**
  * UFCM, unsupervised feature analysis with class margin optimisation (Wang, Nie, Chang, Yao,
  * Li and Sheng, ECML PKDD 2015; docs/methods/ufcm.md). X is centred first (the paper assumes zero
- * mean), so the total scatter is {@code S_t = X Xᵀ} (Eq. 2). The objective (Eq. 6) is maximised:
+ * mean) and each feature put in the unit of {@code featureScaling} (by default divided by its
+ * range, a step the paper lacks), so the total scatter is {@code S_t = X Xᵀ} (Eq. 2). The objective (Eq. 6) is maximised:
  *
  * <pre>  Tr(Wᵀ S_t W) − α ||Wᵀ X − G Uᵀ||² − β ||W||₂,ₚᵖ,   Wᵀ W = I,</pre>
  *
@@ -99,8 +100,8 @@ public final class UfcmSolver implements FeatureSelectionSolver {
       "r, random k-means restarts in the candidate set of Eq. 14 per iteration");
   /** UFCM's params (it builds no graph, so has no numNeighbors). */
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
-      CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED, ALPHA, BETA, P,
-      PROJECTION_DIM, RESTARTS);
+      CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED,
+      CommonOptions.FEATURE_SCALING, ALPHA, BETA, P, PROJECTION_DIM, RESTARTS);
   /** Lloyd iterations per k-means run at most. */
   public static final int KMEANS_MAX_ITER = 100;
   /** Relative cost decrease below which a k-means run stops. */
@@ -145,7 +146,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     ClusterSums sums;
     IterativeFit loop = new IterativeFit("UFCM", common);
     int restartWins = 0;
-    try (RowBlockMatrix xc = x.centered()) {
+    try (RowBlockMatrix xc = x.centered(common.featureScaling(x.columnStatistics()))) {
       st = xc.gram();
       // Algorithm 1, lines 3–4: W by PCA, U by k-means on Wᵀ X, then G by Eq. 10.
       w = SymmetricEigen.largest(st, dp).vectors();
@@ -291,6 +292,11 @@ public final class UfcmSolver implements FeatureSelectionSolver {
           x.blocks().map(b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns()))),
           x.numRows(), w.cols());
     }
+  }
+
+  @Override
+  public boolean isScaleFree() {
+    return common.isScaleFree();
   }
 
   @Override

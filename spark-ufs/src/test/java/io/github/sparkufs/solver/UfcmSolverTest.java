@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.cluster.ClusterSums;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
@@ -92,6 +93,31 @@ class UfcmSolverTest {
     for (int t = 0; t < fa.length; t++) {
       assertEquals(fa[t], fb[t], 1e-9 * Math.abs(fa[t]));
     }
+  }
+
+  @Test
+  void rangeUnitsMakeTheFitIndependentOfEachFeaturesUnit() {
+    // Feature j rescaled by 10^(j mod 7 - 3): the 8 planted features among them. By range the
+    // centred data are the same up to rounding, so the fit is; as given, the planted features
+    // scaled down are lost to the noise features scaled up.
+    DenseMatrix x = PLANTED.matrix(300);
+    DenseMatrix rescaled = x.copy();
+    for (int j = 0; j < x.rows(); j++) {
+      for (int i = 0; i < x.cols(); i++) {
+        rescaled.set(j, i, x.get(j, i) * Math.pow(10, j % 7 - 3));
+      }
+    }
+    MethodOptions o = options(4, 20, 1e-6, 5);
+    double[] a = new UfcmSolver(o).fit(RowBlockMatrix.local(x)).scores();
+    double[] b = new UfcmSolver(o).fit(RowBlockMatrix.local(rescaled)).scores();
+    for (int j = 0; j < a.length; j++) {
+      assertEquals(a[j], b[j], 1e-6 * Math.abs(a[j]), "feature " + j);
+    }
+    assertEquals(1.0, PLANTED.recall(FeatureRanking.rank(a, true)), "by range");
+    double asGiven = PLANTED.recall(FeatureRanking.rank(new UfcmSolver(o.with(
+        CommonOptions.FEATURE_SCALING, FeatureScaling.NONE)).fit(RowBlockMatrix.local(rescaled))
+        .scores(), true));
+    assertTrue(asGiven < 0.75, "as given: " + asGiven);
   }
 
   /** Brute-force {@code ||Y − G Uᵀ||²} with G the cluster means of Y = Wᵀ X. */
@@ -200,9 +226,11 @@ class UfcmSolverTest {
         w = eigenvectors(eq13(x, st, u, dw, alpha, beta), c, true);
         replay.add(eq6(x, st, w, u, alpha, beta, p));
       }
+      // Algorithm 1 on the data as given: the replay does not scale the features.
       double[] recorded = new UfcmSolver(options(c, 6, 0.0, 13).with(UfcmSolver.ALPHA, alpha)
           .with(UfcmSolver.BETA, beta).with(UfcmSolver.P, p).with(UfcmSolver.PROJECTION_DIM, 0)
-          .with(UfcmSolver.RESTARTS, 3)).fit(RowBlockMatrix.local(data)).objectiveHistory();
+          .with(UfcmSolver.RESTARTS, 3).with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE))
+          .fit(RowBlockMatrix.local(data)).objectiveHistory();
       // tol = 0 stops early only on an unchanged value.
       assertTrue(recorded.length >= 3, "history of " + recorded.length);
       for (int t = 0; t < recorded.length; t++) {

@@ -1,5 +1,6 @@
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.eval.ClusteringMetrics;
+import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.ml.Selectors;
 import io.github.sparkufs.ml.UnsupervisedSelector;
@@ -134,7 +135,7 @@ public final class UnseenDataSweep {
       double[] draws = new double[RANDOM_DRAWS];
       SplittableRandom rnd = new SplittableRandom(SEED);
       for (int t = 0; t < RANDOM_DRAWS; t++) {
-        draws[t] = meanAcc(set, randomColumns(rnd, d, m));
+        draws[t] = meanAcc(set, PlantedClusters.choose(d, m, rnd));
       }
       Arrays.sort(draws);
       double median = (draws[RANDOM_DRAWS / 2 - 1] + draws[RANDOM_DRAWS / 2]) / 2;
@@ -243,20 +244,6 @@ public final class UnseenDataSweep {
       sum += ClusteringMetrics.accuracy(set.y(), kmeans.fit(samples, run + 1).labels());
     }
     return sum / KMEANS_RUNS;
-  }
-
-  private static int[] randomColumns(SplittableRandom rnd, int d, int m) {
-    int[] all = new int[d];
-    for (int j = 0; j < d; j++) {
-      all[j] = j;
-    }
-    for (int j = 0; j < m; j++) {
-      int k = j + rnd.nextInt(d - j);
-      int t = all[j];
-      all[j] = all[k];
-      all[k] = t;
-    }
-    return Arrays.copyOf(all, m);
   }
 
   private static boolean[] constantColumns(double[][] x) {

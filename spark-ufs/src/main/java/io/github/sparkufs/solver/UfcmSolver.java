@@ -81,10 +81,10 @@ public final class UfcmSolver implements FeatureSelectionSolver {
   public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 1.0,
       Range.greaterThan(0), "Eq. 6", "α: weight of the embedded k-means loss ||WᵀX − GUᵀ||²");
   /**
-   * β of Eq. 6, the weight of the ℓ2,p regulariser, 0.1 as in the paper's sensitivity study. It
-   * is not scale-free: S_t grows with the square of the feature scale while the penalty does
-   * not, so data in [0, 1] (COIL20, USPS) need larger β than raw pixel values for the same
-   * effect.
+   * β of Eq. 6, the weight of the ℓ2,p regulariser, 0.1 as in the paper's sensitivity study.
+   * S_t grows with the square of the feature scale while the penalty does not, so with
+   * {@code featureScaling = none} data in [0, 1] (COIL20, USPS) need larger β than raw pixel
+   * values for the same effect; by range or standard deviation β means the same in any unit.
    */
   public static final ParamSpec<Double> BETA = ParamSpec.real("beta", 0.1, Range.atLeast(0),
       "Eq. 6", "β: weight of the ℓ2,p row sparsity of W");

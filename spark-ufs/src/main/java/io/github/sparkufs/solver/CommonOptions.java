@@ -29,10 +29,10 @@ public final class CommonOptions {
           + "samples of the nearest cells)");
   /**
    * The unit of each feature for a method that works on the features' own scatter ({@link
-   * FeatureScaling}); range by default: it puts unrelated scales on one (planted recall at
-   * m = 8, docs/recall.md: UFCM .80 as given against .96 by range) and leaves features that
-   * share a unit nearly as they are, where standard units lift rarely lit pixels (COIL20's ACC
-   * fell below random columns at every m up to 300).
+   * FeatureScaling}); range by default: it puts unrelated scales on one (UFCM's planted recall
+   * at m = 8 over 5 draws per family, .80 as given against .96 by range) and leaves features
+   * that share a unit nearly as they are, where standard units lift rarely lit pixels (UFCM's
+   * ACC on COIL20 fell below random columns at every m up to 300; docs/methods/ufcm.md).
    */
   public static final ParamSpec<FeatureScaling> FEATURE_SCALING = ParamSpec.choice(
       "featureScaling", FeatureScaling.RANGE, "", "the unit of each feature, after centring "

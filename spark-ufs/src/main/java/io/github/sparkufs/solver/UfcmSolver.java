@@ -21,7 +21,8 @@ import java.util.SplittableRandom;
  * UFCM, unsupervised feature analysis with class margin optimisation (Wang, Nie, Chang, Yao,
  * Li and Sheng, ECML PKDD 2015; docs/methods/ufcm.md). X is centred first (the paper assumes zero
  * mean) and each feature put in the unit of {@code featureScaling} (by default divided by its
- * range, a step the paper lacks), so the total scatter is {@code S_t = X Xᵀ} (Eq. 2). The objective (Eq. 6) is maximised:
+ * range, a step the paper lacks), so the total scatter is {@code S_t = X Xᵀ} (Eq. 2). The
+ * objective (Eq. 6) is maximised:
  *
  * <pre>  Tr(Wᵀ S_t W) − α ||Wᵀ X − G Uᵀ||² − β ||W||₂,ₚᵖ,   Wᵀ W = I,</pre>
  *

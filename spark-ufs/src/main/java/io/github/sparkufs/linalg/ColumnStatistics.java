@@ -206,6 +206,15 @@ public final class ColumnStatistics implements Serializable {
     return max[j] - min[j];
   }
 
+  /** {@code 1 / (max − min)} of every feature, 0 for a constant one, as {@link #scales} does. */
+  public double[] inverseRanges() {
+    double[] scale = new double[mean.length];
+    for (int j = 0; j < scale.length; j++) {
+      scale[j] = isConstant(j) ? 0 : 1 / range(j);
+    }
+    return scale;
+  }
+
   /** Whether every sample has the same value of feature j (its minimum equals its maximum). */
   public boolean isConstant(int j) {
     return min[j] == max[j];

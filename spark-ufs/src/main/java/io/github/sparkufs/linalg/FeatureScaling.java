@@ -24,14 +24,10 @@ public enum FeatureScaling {
 
   /** The factor for each feature of data with these statistics; null for {@link #NONE}. */
   public double[] factors(ColumnStatistics stats) {
-    if (this == NONE) {
-      return null;
-    }
-    double[] factors = new double[stats.numCols()];
-    for (int j = 0; j < factors.length; j++) {
-      factors[j] = stats.isConstant(j) ? 0
-          : 1 / (this == RANGE ? stats.range(j) : Math.sqrt(stats.variance(j)));
-    }
-    return factors;
+    return switch (this) {
+      case NONE -> null;
+      case RANGE -> stats.inverseRanges();
+      case STANDARD -> stats.scales(true);
+    };
   }
 }

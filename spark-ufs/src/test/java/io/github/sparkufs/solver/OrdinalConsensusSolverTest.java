@@ -74,17 +74,20 @@ class OrdinalConsensusSolverTest {
     }
   }
 
+  /** Every default, c clusters, 30 iterations. */
+  private static MethodOptions defaultOptions(int c, long seed) {
+    return TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, 30, 1e-6, seed);
+  }
+
   /** The solver at every default but {@code featureScaling = none}: the data as given. */
   private static OrdinalConsensusSolver asGiven(int c, long seed) {
     return new OrdinalConsensusSolver(
-        TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, 30, 1e-6, seed)
-            .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE));
+        defaultOptions(c, seed).with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE));
   }
 
   /** The solver at every default, c clusters, 30 iterations. */
   private static OrdinalConsensusSolver defaults(int c, long seed) {
-    return new OrdinalConsensusSolver(
-        TestData.shared(OrdinalConsensusSolver.PARAMS, c, 5, 30, 1e-6, seed));
+    return new OrdinalConsensusSolver(defaultOptions(c, seed));
   }
 
   /**
@@ -726,8 +729,7 @@ class OrdinalConsensusSolverTest {
     assertEquals(expectedUnit, unit, 1e-9 * expectedUnit);
 
     SelectionResult raw = new OrdinalConsensusSolver(
-        TestData.shared(OrdinalConsensusSolver.PARAMS, 4, 5, 30, 1e-6, 3)
-            .with(OrdinalConsensusSolver.UNIT_SCALE, false)
+        defaultOptions(4, 3).with(OrdinalConsensusSolver.UNIT_SCALE, false)
             .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE))
         .fit(RowBlockMatrix.local(X.copy().scaleInPlace(1 / Math.sqrt(unit))));
     TestData.assertClose(raw.scores(), scaled.scores(), 1e-6, "scores");

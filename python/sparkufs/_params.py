@@ -141,7 +141,7 @@ class _HasFeatureScaling(Params):
     featureScaling: "Param[str]" = Param(
         Params._dummy(),
         "featureScaling",
-        "the unit of each feature, after centring (a step the papers lack): range (divided by max - min), standard (by the standard deviation) or none (as given) (one of none, range, standard)",
+        "the unit of each feature, after centring (a step the papers lack), in which the method measures distances and scatter: range (divided by max - min), standard (by the standard deviation) or none (as given) (one of none, range, standard)",
         typeConverter=TypeConverters.toString,
     )
 
@@ -353,7 +353,7 @@ class _LaplacianScoreSelectorParams(_UnsupervisedSelectorParams, _HasKernelWidth
         return self._set(**{"selfConnected": value})
 
 
-class _NdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasKernelWidth, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
+class _NdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasKernelWidth, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
     """The params of NdfsSelector."""
 
     alpha: "Param[float]" = Param(
@@ -421,7 +421,7 @@ class _NdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         return self._set(**{"standardization": value})
 
 
-class _RsfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasKernelWidth, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
+class _RsfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasKernelWidth, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
     """The params of RsfsSelector."""
 
     alpha: "Param[float]" = Param(
@@ -760,7 +760,7 @@ class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpoin
         return self._set(**{"unitScale": value})
 
 
-class _FsaslSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
+class _FsaslSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
     """The params of FsaslSelector."""
 
     alpha: "Param[float]" = Param(

@@ -18,6 +18,7 @@ public abstract class FsaslSelectorParams extends UnsupervisedSelector<FsaslSele
         SharedSelectorParams.HasMaxIter<FsaslSelector>,
         SharedSelectorParams.HasTol<FsaslSelector>,
         SharedSelectorParams.HasSeed<FsaslSelector>,
+        SharedSelectorParams.HasFeatureScaling<FsaslSelector>,
         SharedSelectorParams.HasCheckpointInterval<FsaslSelector> {
 
   private static final long serialVersionUID = 1L;

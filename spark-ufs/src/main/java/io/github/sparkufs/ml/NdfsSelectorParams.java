@@ -18,6 +18,7 @@ public abstract class NdfsSelectorParams extends UnsupervisedSelector<NdfsSelect
         SharedSelectorParams.HasMaxIter<NdfsSelector>,
         SharedSelectorParams.HasTol<NdfsSelector>,
         SharedSelectorParams.HasSeed<NdfsSelector>,
+        SharedSelectorParams.HasFeatureScaling<NdfsSelector>,
         SharedSelectorParams.HasCheckpointInterval<NdfsSelector> {
 
   private static final long serialVersionUID = 1L;

@@ -18,6 +18,7 @@ public abstract class RsfsSelectorParams extends UnsupervisedSelector<RsfsSelect
         SharedSelectorParams.HasMaxIter<RsfsSelector>,
         SharedSelectorParams.HasTol<RsfsSelector>,
         SharedSelectorParams.HasSeed<RsfsSelector>,
+        SharedSelectorParams.HasFeatureScaling<RsfsSelector>,
         SharedSelectorParams.HasCheckpointInterval<RsfsSelector> {
 
   private static final long serialVersionUID = 1L;

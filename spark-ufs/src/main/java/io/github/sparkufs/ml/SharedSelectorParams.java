@@ -135,24 +135,7 @@ public final class SharedSelectorParams {
     }
   }
 
-  /** A selector with {@code checkpointInterval}: checkpoint the distributed input blocks once, when read, if a checkpoint directory is set (any value >= 1), or never (-1); no method carries distributed state from one iteration to the next (each computes on the cached input or on blocks derived from it afresh), so lineage does not grow with the iterations and values above 1 act like 1. */
-  public interface HasCheckpointInterval<S> extends Params {
-    default IntParam checkpointInterval() {
-      return (IntParam) (Param<?>) UnsupervisedSelector.declaredParam(this, "checkpointInterval");
-    }
-
-    default int getCheckpointInterval() {
-      return (Integer) UnsupervisedSelector.valueOf(this, checkpointInterval());
-    }
-
-    @SuppressWarnings("unchecked")
-    default S setCheckpointInterval(int value) {
-      set(checkpointInterval(), value);
-      return (S) this;
-    }
-  }
-
-  /** A selector with {@code featureScaling}: the unit of each feature, after centring (a step the papers lack): range (divided by max - min), standard (by the standard deviation) or none (as given). */
+  /** A selector with {@code featureScaling}: the unit of each feature, after centring (a step the papers lack), in which the method measures distances and scatter: range (divided by max - min), standard (by the standard deviation) or none (as given). */
   public interface HasFeatureScaling<S> extends Params {
     @SuppressWarnings("unchecked")
     default Param<String> featureScaling() {
@@ -166,6 +149,23 @@ public final class SharedSelectorParams {
     @SuppressWarnings("unchecked")
     default S setFeatureScaling(String value) {
       set(featureScaling(), value);
+      return (S) this;
+    }
+  }
+
+  /** A selector with {@code checkpointInterval}: checkpoint the distributed input blocks once, when read, if a checkpoint directory is set (any value >= 1), or never (-1); no method carries distributed state from one iteration to the next (each computes on the cached input or on blocks derived from it afresh), so lineage does not grow with the iterations and values above 1 act like 1. */
+  public interface HasCheckpointInterval<S> extends Params {
+    default IntParam checkpointInterval() {
+      return (IntParam) (Param<?>) UnsupervisedSelector.declaredParam(this, "checkpointInterval");
+    }
+
+    default int getCheckpointInterval() {
+      return (Integer) UnsupervisedSelector.valueOf(this, checkpointInterval());
+    }
+
+    @SuppressWarnings("unchecked")
+    default S setCheckpointInterval(int value) {
+      set(checkpointInterval(), value);
       return (S) this;
     }
   }

@@ -3,6 +3,8 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.FeatureScaling;
+import io.github.sparkufs.linalg.ResourceScope;
+import io.github.sparkufs.linalg.RowBlockMatrix;
 
 /**
  * The params several methods share, declared once here; a method lists those it uses in its
@@ -28,16 +30,20 @@ public final class CommonOptions {
           + "exact (all pairs), or approximate (k-means cells, each sample compared with the "
           + "samples of the nearest cells)");
   /**
-   * The unit of each feature for a method that works on the features' own scatter ({@link
-   * FeatureScaling}); range by default: it puts unrelated scales on one (UFCM's planted recall
-   * at m = 8 over 5 draws per family, .80 as given against .96 by range) and leaves features
-   * that share a unit nearly as they are, where standard units lift rarely lit pixels (UFCM's
-   * ACC on COIL20 fell below random columns at every m up to 300; docs/methods/ufcm.md).
+   * The unit of each feature ({@link FeatureScaling}): for UFCM, ordinal consensus and FSASL the
+   * unit of the whole fit; for NDFS and RSFS, whose regressions have their own
+   * {@code standardization}, the unit of the distances of their sample graph and initial
+   * clustering. Range by default: it puts unrelated scales on one and leaves features that
+   * share a unit nearly as they are, where standard units lift rarely lit pixels (UFCM's ACC on
+   * COIL20 fell below random columns at every m up to 300; docs/methods/ufcm.md). Planted
+   * recall at m = 8 over 5 draws per family (docs/recall.md), as given / by range: UFCM .80 /
+   * .96, NDFS .73 / .95, RSFS .72 / .95, FSASL .56 / 1.00.
    */
   public static final ParamSpec<FeatureScaling> FEATURE_SCALING = ParamSpec.choice(
       "featureScaling", FeatureScaling.RANGE, "", "the unit of each feature, after centring "
-          + "(a step the papers lack): range (divided by max - min), standard (by the standard "
-          + "deviation) or none (as given)");
+          + "(a step the papers lack), in which the method measures distances and scatter: "
+          + "range (divided by max - min), standard (by the standard deviation) or none (as "
+          + "given)");
   /** The iteration budget of an iterative method. */
   public static final ParamSpec<Integer> MAX_ITER = ParamSpec.integer("maxIter", 30,
       Range.atLeast(1), "", "maximum number of iterations");
@@ -90,9 +96,23 @@ public final class CommonOptions {
     return options.get(FEATURE_SCALING).factors(stats);
   }
 
+  /**
+   * The samples in the unit of {@link #FEATURE_SCALING}, centred: a copy that {@code scope}
+   * releases, or {@code x} itself for {@code none}.
+   */
+  public RowBlockMatrix scaledSamples(RowBlockMatrix x, ResourceScope scope) {
+    double[] factors = featureScaling(x.columnStatistics());
+    return factors == null ? x : scope.keep(x.centered(factors));
+  }
+
+  /** The unit {@link #FEATURE_SCALING} names. */
+  public FeatureScaling scalingUnit() {
+    return options.get(FEATURE_SCALING);
+  }
+
   /** Whether {@link #FEATURE_SCALING} makes the fit the same for every feature in any unit. */
   public boolean isScaleFree() {
-    return options.get(FEATURE_SCALING) != FeatureScaling.NONE;
+    return scalingUnit() != FeatureScaling.NONE;
   }
 
   /** Told of every iteration by {@link IterativeFit}; null for none. */

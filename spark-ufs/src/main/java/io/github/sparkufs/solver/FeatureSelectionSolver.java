@@ -32,20 +32,21 @@ public interface FeatureSelectionSolver {
   }
 
   /**
-   * Whether the method was measured losing planted features among more noise columns than
-   * rows: its scores come from a regression of its targets on the d features, which with d ≥ n
-   * noise columns fit as well as the informative ones, and its objective does not recover
-   * (planted recall .38 for rsfs and .29 for fsasl at d = 500, n = 400: docs/recall.md,
-   * many-noise; ndfs .96 and ordinal .79 there since their starts and data unit changed).
+   * Whether the method, at its params, was measured losing planted features among more noise
+   * columns than rows: its scores come from a regression of its targets on the d features,
+   * which with d ≥ n noise columns fit as well as the informative ones, and its objective does
+   * not recover (docs/recall.md, many-noise, d = 500, n = 400: rsfs .40 and fsasl .32 with the
+   * features as given, .43 and .80 in standard units, .90 and 1.00 by range).
    */
   default boolean losesPlantedFeaturesWhenWide() {
     return false;
   }
 
   /**
-   * Whether the method prices every feature in units of its own spread, so that features on a
-   * smaller scale than the rest still count (only udfs found them in docs/recall.md,
-   * small-scale-signal).
+   * Whether the method, at its params, prices every feature in units of its own spread, so that
+   * features on a smaller scale than the rest still count (docs/recall.md, small-scale-signal:
+   * found by udfs and by the methods that measure features by their range, by none of the
+   * others).
    */
   default boolean isScaleFree() {
     return false;

@@ -61,11 +61,12 @@ class ScaleRobustnessTest {
 
   /**
    * The methods whose params do not carry the data's unit rank data scaled by 2⁻³⁰⁰ as at unit
-   * scale (a power of two scales exactly). UFCM, ordinal, FSASL and UDFS weigh their
-   * regularisers against the data's absolute scale, so their rankings change with it by design.
+   * scale (a power of two scales exactly). UDFS weighs its regularisers against the data's
+   * absolute scale, so its ranking changes with it by design.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"maxvar", "lapscore", "ndfs", "rsfs", "mcfs", "spec"})
+  @ValueSource(strings = {"maxvar", "lapscore", "ndfs", "rsfs", "ufcm", "ordinal", "fsasl",
+      "mcfs", "spec"})
   void smallScaleRanksAsUnitScale(String name, SparkSession spark) {
     DenseMatrix x = planted();
     UnsupervisedSelectorModel unit = SelectorContractTest.configured(name)
@@ -75,6 +76,30 @@ class ScaleRobustnessTest {
     assertEquals(Arrays.toString(FeatureRanking.top(unit.scores(), unit.isLargerBetter(), 6)),
         Arrays.toString(FeatureRanking.top(small.scores(), small.isLargerBetter(), 6)),
         name + " at scale 2^-300");
+  }
+
+  /**
+   * The methods that measure every feature by its range by default ({@code featureScaling})
+   * rank the data with feature j rescaled by 10^(j mod 7 − 3) as the data as given: their fits
+   * see the same centred, range-scaled samples up to rounding.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"ndfs", "rsfs", "ufcm", "ordinal", "fsasl"})
+  void featuresInAnyUnitRankAsGiven(String name, SparkSession spark) {
+    DenseMatrix x = planted();
+    DenseMatrix rescaled = x.copy();
+    for (int j = 0; j < x.rows(); j++) {
+      for (int i = 0; i < x.cols(); i++) {
+        rescaled.set(j, i, x.get(j, i) * Math.pow(10, j % 7 - 3));
+      }
+    }
+    UnsupervisedSelectorModel given = SelectorContractTest.configured(name)
+        .fit(TestData.vectors(spark, x, 3));
+    UnsupervisedSelectorModel units = SelectorContractTest.configured(name)
+        .fit(TestData.vectors(spark, rescaled, 3));
+    assertEquals(Arrays.toString(FeatureRanking.top(given.scores(), given.isLargerBetter(), 6)),
+        Arrays.toString(FeatureRanking.top(units.scores(), units.isLargerBetter(), 6)),
+        name + " with features rescaled by 10^(j mod 7 - 3)");
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
+import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.BenchmarkData;
 import io.github.sparkufs.testing.ReferenceFixture;
@@ -234,7 +235,8 @@ class ReferenceAgreementTest {
       double sigma) {
     return new NdfsSolver(common.with(NdfsSolver.ALPHA, ref.scalar("alpha"))
         .with(NdfsSolver.BETA, 0.1).with(NdfsSolver.GAMMA, ref.scalar("gamma"))
-        .with(CommonOptions.KERNEL_WIDTH, sigma).with(NdfsSolver.STANDARDIZATION, false));
+        .with(CommonOptions.KERNEL_WIDTH, sigma).with(NdfsSolver.STANDARDIZATION, false)
+        .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE));
   }
 
   private static boolean[] constantFeatures(Case c) {

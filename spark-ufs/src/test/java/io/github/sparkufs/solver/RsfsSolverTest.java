@@ -9,6 +9,7 @@ import io.github.sparkufs.eval.ClusteringMetrics;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SparseRowMatrix;
@@ -195,7 +196,8 @@ class RsfsSolverTest {
     RsfsSolver s = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, 4, k, 8, 0.0, 3L)
         .with(RsfsSolver.ALPHA, alpha).with(RsfsSolver.BETA, beta)
         .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.NU, nu)
-        .with(RsfsSolver.STANDARDIZATION, false));  // Eq. 9 on the raw features, as recomputed
+        .with(RsfsSolver.STANDARDIZATION, false)  // Eq. 9 on the raw features, as recomputed
+        .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE));
     SelectionResult r = s.fit(RowBlockMatrix.local(x));
     double width = r.summary().get("kernelWidth");
 

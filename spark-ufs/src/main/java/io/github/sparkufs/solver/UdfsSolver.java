@@ -454,7 +454,6 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     double root = Math.sqrt(lambda);
     for (int i = 0; i < samples; i++) {
       int base = i * size * d;
-      Arrays.fill(stacked, 0);
       for (int j = 0; j < d; j++) {
         double mean = 0;
         for (int r = 0; r < size; r++) {
@@ -466,6 +465,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
         }
       }
       for (int r = 0; r < size; r++) {
+        Arrays.fill(stacked, r * rows + d, (r + 1) * rows, 0);
         stacked[r * rows + d + r] = root;
       }
       double[] t = centre(inverse(ridgeFactor(stacked, rows, size), size), size);

@@ -35,7 +35,8 @@ import java.util.Map;
  * <ol>
  *   <li>each block gathers the vectors of its samples' local sets from all blocks
  *       ({@link Partitioned#crossMerge}) and computes each sample's (k+1) × (k+1) term
- *       {@code T_i = H (H X_iᵀX_i H + λI)^{-1} H} (the gathered sets hold k+1 copies of the
+ *       {@code T_i = H (X̃_iᵀX̃_i + λI)^{-1} H}, from a QR decomposition of
+ *       {@code [X̃_i; √λ I]} ({@link #localTerms}; the gathered sets hold k+1 copies of the
  *       block's data while this pass runs);
  *   <li>the terms are summed on the driver into the sparse n × n matrix A (at most n(k+1)²
  *       entries).
@@ -434,37 +435,83 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   }
 
   /**
-   * {@code T_i = H (H G_i H + λI)^{-1} H} for each local set of a block, G_i the Gram matrix of
-   * its (k+1) gathered vectors: (k+1)² values per sample, row-major, samples in block order.
+   * {@code T_i = H (X̃_iᵀX̃_i + λI)^{-1} H} for each local set of a block, {@code X̃_i = X_i H}
+   * its (k+1) gathered vectors centred on their mean: (k+1)² values per sample, row-major,
+   * samples in block order. The inverse comes from the triangular factor of a QR decomposition
+   * of {@code [X̃_i; √λ I]} ({@link #ridgeFactor}), never from the Gram matrix
+   * {@code X̃_iᵀX̃_i}: forming the Gram squares the rounding of the data, which on a feature near
+   * 1e9 (values up to 1e10, so Gram entries near 1e20 with rounding near 1e4) exceeds the
+   * default λ = 1000 and leaves {@code X̃_iᵀX̃_i + λI} indefinite, while the QR's rounding is
+   * relative to the data themselves.
    */
   static double[] localTerms(DenseMatrix gathered, int size, double lambda) {
     int d = gathered.rows();
     int samples = gathered.cols() / size;
+    int rows = d + size;
     double[] out = new double[samples * size * size];
-    double[] g = new double[size * size];
+    double[] stacked = new double[rows * size];
     double[] v = gathered.data();
+    double root = Math.sqrt(lambda);
     for (int i = 0; i < samples; i++) {
       int base = i * size * d;
-      for (int r = 0; r < size; r++) {
-        for (int s = 0; s <= r; s++) {
-          double dot = 0;
-          int pr = base + r * d;
-          int ps = base + s * d;
-          for (int j = 0; j < d; j++) {
-            dot += v[pr + j] * v[ps + j];
-          }
-          g[r * size + s] = dot;
-          g[s * size + r] = dot;
+      for (int j = 0; j < d; j++) {
+        double mean = 0;
+        for (int r = 0; r < size; r++) {
+          mean += v[base + r * d + j];
+        }
+        mean /= size;
+        for (int r = 0; r < size; r++) {
+          stacked[r * rows + j] = v[base + r * d + j] - mean;
         }
       }
-      double[] centred = centre(g, size);
       for (int r = 0; r < size; r++) {
-        centred[r * size + r] += lambda;
+        Arrays.fill(stacked, r * rows + d, (r + 1) * rows, 0);
+        stacked[r * rows + d + r] = root;
       }
-      double[] t = centre(inverseSpd(centred, size), size);
+      double[] t = centre(inverse(ridgeFactor(stacked, rows, size), size), size);
       System.arraycopy(t, 0, out, i * size * size, size * size);
     }
     return out;
+  }
+
+  /**
+   * A triangular factor L (size × size, lower, row-major) with {@code L Lᵀ = AᵀA}, for the
+   * column-major rows × size matrix {@code A = [X̃; √λ I]}, so that
+   * {@code L Lᵀ = X̃ᵀX̃ + λI}: L = Rᵀ for R of A's Householder QR decomposition, computed in
+   * place (A is overwritten). Householder QR is backward stable (Golub and Van Loan, Matrix
+   * Computations, §5.2): R is the exact factor of a perturbation of A of the order of the
+   * machine epsilon times ‖A‖, where forming {@code AᵀA} would perturb it by that times ‖A‖²;
+   * and {@code RᵀR} is positive definite by construction, its diagonal the nonzero column norms.
+   */
+  private static double[] ridgeFactor(double[] a, int rows, int size) {
+    double[] l = new double[size * size];
+    for (int j = 0; j < size; j++) {
+      int col = j * rows;
+      double squares = 0;
+      for (int i = j; i < rows; i++) {
+        squares += a[col + i] * a[col + i];
+      }
+      double norm = Math.sqrt(squares);
+      // Reflect a[j..rows)[j] onto alpha e_1, alpha of the opposite sign to a[j][j] (no
+      // cancellation in v = x - alpha e_1); v overwrites x.
+      double alpha = a[col + j] > 0 ? -norm : norm;
+      a[col + j] -= alpha;
+      double vv = 2 * norm * (norm + Math.abs(a[col + j] + alpha));
+      for (int t = j + 1; t < size; t++) {
+        int other = t * rows;
+        double dot = 0;
+        for (int i = j; i < rows; i++) {
+          dot += a[col + i] * a[other + i];
+        }
+        double f = 2 * dot / vv;
+        for (int i = j; i < rows; i++) {
+          a[other + i] -= f * a[col + i];
+        }
+        l[t * size + j] = a[other + j];
+      }
+      l[j * size + j] = alpha;
+    }
+    return l;
   }
 
   /** {@code H a H} for a size × size matrix a, H the centring matrix. */
@@ -489,28 +536,11 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     return out;
   }
 
-  /** The inverse of a small symmetric positive definite matrix, by Cholesky. */
-  private static double[] inverseSpd(double[] a, int size) {
-    double[] l = new double[size * size];
-    for (int i = 0; i < size; i++) {
-      for (int j = 0; j <= i; j++) {
-        double s = a[i * size + j];
-        for (int t = 0; t < j; t++) {
-          s -= l[i * size + t] * l[j * size + t];
-        }
-        if (i == j) {
-          if (!(s > 0)) {
-            throw new IllegalArgumentException("UDFS: a local Gram matrix plus lambda I is not "
-                + "numerically positive definite (pivot " + s + "): lambda is too small for "
-                + "the scale of the data; raise lambda or rescale the features (e.g. with "
-                + "StandardScaler)");
-          }
-          l[i * size + i] = Math.sqrt(s);
-        } else {
-          l[i * size + j] = s / l[j * size + j];
-        }
-      }
-    }
+  /**
+   * {@code (L Lᵀ)^{-1}} for a nonsingular lower triangular L (row-major), column by column
+   * ({@link TriangularSolve#cholesky}).
+   */
+  private static double[] inverse(double[] l, int size) {
     double[] inv = new double[size * size];
     double[] col = new double[size];
     for (int e = 0; e < size; e++) {

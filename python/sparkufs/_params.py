@@ -936,6 +936,13 @@ class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         typeConverter=TypeConverters.toFloat,
     )
 
+    score: "Param[str]" = Param(
+        Params._dummy(),
+        "score",
+        "how a feature is scored from W: weights (||w_j||, the paper's row norms) or loadings (the norm of feature j's covariance with the columns of G = XᵀW, in the units standardization sets) (one of weights, loadings; Eq. 12)",
+        typeConverter=TypeConverters.toString,
+    )
+
     shrinkage: "Param[float]" = Param(
         Params._dummy(),
         "shrinkage",
@@ -952,7 +959,7 @@ class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
 
     def __init__(self, *args: Any):
         super().__init__(*args)
-        self._setDefault(**{"gamma": 0.001, "lambda": 1000.0, "shrinkage": 1.0, "standardization": True, "seed": 2144728740})
+        self._setDefault(**{"gamma": 0.001, "lambda": 1000.0, "score": "loadings", "shrinkage": 0.001, "standardization": True, "seed": 2144728740})
 
     def getGamma(self) -> float:
         """Gets the value of gamma or its default."""
@@ -969,6 +976,14 @@ class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
     def setLambda(self, value: float) -> Any:
         """Sets the value of lambda."""
         return self._set(**{"lambda": value})
+
+    def getScore(self) -> str:
+        """Gets the value of score or its default."""
+        return self.getOrDefault("score")
+
+    def setScore(self, value: str) -> Any:
+        """Sets the value of score."""
+        return self._set(**{"score": value})
 
     def getShrinkage(self) -> float:
         """Gets the value of shrinkage or its default."""

@@ -81,6 +81,21 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
     return self();
   }
 
+  /** how a feature is scored from W: weights (||w_j||, the paper's row norms) or loadings (the norm of feature j's covariance with the columns of G = XᵀW, in the units standardization sets) (one of weights, loadings; Eq. 12) */
+  @SuppressWarnings("unchecked")
+  public Param<String> score() {
+    return (Param<String>) (Param<?>) param("score");
+  }
+
+  public String getScore() {
+    return (String) UnsupervisedSelector.valueOf(this, score());
+  }
+
+  public UdfsSelector setScore(String value) {
+    set(score(), value);
+    return self();
+  }
+
   @Override
   public UdfsSelector copy(ParamMap extra) {
     return defaultCopy(extra);

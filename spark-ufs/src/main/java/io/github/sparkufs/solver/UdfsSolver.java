@@ -85,6 +85,18 @@ import java.util.Map;
  */
 public final class UdfsSolver implements FeatureSelectionSolver {
 
+  /** How a feature is scored from the fitted W (class comment, choice (4)). */
+  public enum Score {
+    /** {@code ||w_j||}, the row norm of W, as the paper scores. */
+    WEIGHTS,
+    /**
+     * {@code ||(C W)_j||}, C the centred samples' scatter in the units of
+     * {@code standardization}: the covariance of feature j with the columns of
+     * {@code G = XᵀW}, the cluster indicator Eq. 12 fits.
+     */
+    LOADINGS
+  }
+
   /**
    * γ of Eq. 12; the default chosen on COIL20 with the default λ (k-means ACC with the top 50
    * features: .145 at 1e-5, .205 at 1e-4, .473 at 1e-3, .474 at 2e-3, .398 at 5e-3, .41 from
@@ -118,14 +130,22 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    * seed): with {@code GᵀG = I} the weights are discriminant coefficients, which spread over
    * correlated features.
    */
-  public static final ParamSpec<Double> SHRINKAGE = ParamSpec.real("shrinkage", 1.0,
+  public static final ParamSpec<Double> SHRINKAGE = ParamSpec.real("shrinkage", 1e-3,
       Range.closed(0, 1), "Eq. 12", "η of the constraint Wᵀ((1 − η) C + η I)W = I, C the "
           + "covariance of the features (in the units standardization sets) over its mean "
           + "variance: 1 is Eq. 12's WᵀW = I, towards 0 the paper's GᵀG = I for G = XᵀW");
+  /**
+   * How features are scored; the default, loadings, departs from the paper's row norms of W
+   * (class comment, choice (4)).
+   */
+  public static final ParamSpec<Score> SCORE = ParamSpec.choice("score", Score.LOADINGS,
+      "Eq. 12", "how a feature is scored from W: weights (||w_j||, the paper's row norms) or "
+          + "loadings (the norm of feature j's covariance with the columns of G = XᵀW, in the "
+          + "units standardization sets)");
   /** UDFS's params. */
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.NUM_NEIGHBORS, CommonOptions.KNN_ALGORITHM, CommonOptions.MAX_ITER,
-      CommonOptions.TOL, CommonOptions.SEED, GAMMA, LAMBDA, STANDARDIZATION, SHRINKAGE);
+      CommonOptions.TOL, CommonOptions.SEED, GAMMA, LAMBDA, STANDARDIZATION, SHRINKAGE, SCORE);
 
   /**
    * Eigenvalues of the centred samples' scatter at or below d·ε (ε the machine epsilon) times
@@ -139,6 +159,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   private final double lambda;
   private final boolean standardization;
   private final double shrinkage;
+  private final Score score;
 
   /** @param options values of {@link #PARAMS} */
   public UdfsSolver(MethodOptions options) {
@@ -147,6 +168,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     this.lambda = options.get(LAMBDA);
     this.standardization = options.get(STANDARDIZATION);
     this.shrinkage = options.get(SHRINKAGE);
+    this.score = options.get(SCORE);
   }
 
   @Override
@@ -174,8 +196,9 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     Arrays.fill(weights, 1.0);
     IterativeFit loop = new IterativeFit("UDFS", common);
     DenseMatrix w = null;
+    DenseMatrix v = null;
     while (loop.next()) {
-      DenseMatrix v = SymmetricEigen.smallest(reduced.scatter().copy().addInPlace(1.0,
+      v = SymmetricEigen.smallest(reduced.scatter().copy().addInPlace(1.0,
           projectedDiagonal(basis, weights, gamma)), c).vectors();
       w = basis.multiply(v);
       // Tr(WᵀMW) = Tr(Vᵀ (PᵀMP) V) for W = P V.
@@ -185,11 +208,13 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       loop.record(objective);
     }
     IterativeFit.Result history = loop.result();
-    double[] norms = DoubleArrays.sqrt(w.rowNormsSquared());
+    DenseMatrix scored = score == Score.WEIGHTS ? w : reduced.scatterTimesBasis().multiply(v);
+    double[] norms = DoubleArrays.sqrt(scored.rowNormsSquared());
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("scatterTrace", reduced.scatterTrace());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("shrinkage", shrinkage);
+    summary.put("loadings", score == Score.LOADINGS ? 1.0 : 0.0);
     summary.put("spanDimension", (double) r);
     return new SelectionResult(norms, true, history.iterations(), history.converged(),
         history.objectives(), summary);
@@ -220,9 +245,25 @@ public final class UdfsSolver implements FeatureSelectionSolver {
 
   /**
    * Eq. 12 restricted to the span of the centred samples: the basis P (d × r), {@code PᵀMP}
-   * (r × r) and {@code Tr(M)}, M in the units of {@code standardization}.
+   * (r × r), {@code Tr(M)} and the eigenvalues of the centred samples' scatter C belonging to
+   * P's columns (each column of P is an eigenvector of C), M and C in the units of
+   * {@code standardization}.
    */
-  record Reduced(DenseMatrix basis, DenseMatrix scatter, double scatterTrace) {}
+  record Reduced(DenseMatrix basis, DenseMatrix scatter, double scatterTrace,
+      double[] spanValues) {
+
+    /** {@code C P}: P's columns scaled by their eigenvalues of C (d × r). */
+    DenseMatrix scatterTimesBasis() {
+      DenseMatrix cp = basis.copy();
+      int d = basis.rows();
+      for (int k = 0; k < basis.cols(); k++) {
+        for (int i = 0; i < d; i++) {
+          cp.data()[k * d + i] *= spanValues[k];
+        }
+      }
+      return cp;
+    }
+  }
 
   /**
    * {@link Reduced} from d × d matrices, for d ≤ n: M (Eq. 11) and the centred samples' scatter
@@ -237,9 +278,11 @@ public final class UdfsSolver implements FeatureSelectionSolver {
       c = congruence(centred.gram(), scale);
     }
     SymmetricEigen span = SymmetricEigen.largest(c, c.rows());
-    DenseMatrix p = span.vectors().columns(0, rank(span.values(), x.numCols()));
+    int r = rank(span.values(), x.numCols());
+    DenseMatrix p = span.vectors().columns(0, r);
     scaleBasis(p, span.values(), c.trace() / Math.max(nonConstant, 1), shrinkage);
-    return new Reduced(p, p.transposeMultiply(m.multiply(p)), m.trace());
+    return new Reduced(p, p.transposeMultiply(m.multiply(p)), m.trace(),
+        Arrays.copyOf(span.values(), r));
   }
 
   /**
@@ -262,7 +305,8 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     DenseMatrix kernel = doubleCentred(gram);
     SymmetricEigen span = SymmetricEigen.largest(kernel, n);
     double[] values = span.values();
-    DenseMatrix t = span.vectors().columns(0, rank(values, d));
+    int rank = rank(values, d);
+    DenseMatrix t = span.vectors().columns(0, rank);
     for (int k = 0; k < t.cols(); k++) {
       for (int i = 0; i < n; i++) {
         t.data()[k * n + i] /= Math.sqrt(values[k]);
@@ -290,7 +334,7 @@ public final class UdfsSolver implements FeatureSelectionSolver {
         trace += vals[e] * gram.get(cols[e], i);
       }
     }
-    return new Reduced(p, reduced, trace);
+    return new Reduced(p, reduced, trace, Arrays.copyOf(values, rank));
   }
 
   /**

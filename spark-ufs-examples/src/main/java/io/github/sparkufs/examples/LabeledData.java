@@ -285,10 +285,10 @@ final class LabeledData {
   /**
    * Starts reading {@code --data} on a driver thread, without Spark, when it is a LIBSVM file
    * on this machine of at most {@link #READ_AHEAD_MAX_BYTES}: its lines parsed while the
-   * SparkSession starts (a maxvar select on COIL20 then ends about 2 s sooner, see
-   * docs/benchmarks.md, "select end to end"). The lines are split and decoded by Hadoop's
-   * {@code LineReader} and codecs, as Spark's {@code textFile} reads them. Null for any other
-   * input (a folder, a pattern, a remote or larger file, a table), which Spark reads.
+   * SparkSession starts, with no Spark job before the fit (docs/benchmarks.md, "select end to
+   * end"). The lines are split and decoded by Hadoop's {@code LineReader} and codecs, as
+   * Spark's {@code textFile} reads them. Null for any other input (a folder, a pattern, a
+   * remote or larger file, a table), which Spark reads.
    */
   static CompletableFuture<DriverRead> readAhead(SharedOptions.InputTable in) {
     if (in.numFeatures == null || in.numFeatures < 1 || in.path.contains("://")

@@ -2,7 +2,6 @@ package io.github.sparkufs.examples;
 
 import io.github.sparkufs.linalg.DenseMatrix;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,14 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.stream.Collectors;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.io.compress.CompressionCodec;
-import org.apache.hadoop.io.compress.CompressionCodecFactory;
-import org.apache.hadoop.util.LineReader;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.attribute.Attribute;
@@ -56,12 +48,6 @@ final class LabeledData {
   private static final String LIBSVM_LABEL = "label";
   /** The assembled vector's name before it is renamed to {@value #FEATURES}. */
   private static final String ASSEMBLED = "__sparkufs_features";
-  /**
-   * Largest LIBSVM file {@link #readAhead} reads on the driver, in bytes on disk: half a block
-   * of Hadoop's local file system (32 MB), which Spark too reads as one partition; the parsed
-   * rows travel to the fit in one task.
-   */
-  static final long READ_AHEAD_MAX_BYTES = 16L << 20;
 
   final Dataset<Row> frame;
   final int numFeatures;
@@ -77,12 +63,8 @@ final class LabeledData {
     this.idCols = List.copyOf(idCols);
   }
 
-  /**
-   * Reads {@code --data} as the options say, failing on the first mistake found; a LIBSVM
-   * file's lines from {@code ahead} when {@link #readAhead} read them (else null).
-   */
-  static LabeledData read(SparkSession spark, SharedOptions.InputTable in,
-      CompletableFuture<DriverRead> ahead) {
+  /** Reads {@code --data} as the options say, failing on the first mistake found. */
+  static LabeledData read(SparkSession spark, SharedOptions.InputTable in) {
     String format = format(in.format, in.path);
     if (!in.path.contains("://") && !Files.exists(Path.of(in.path))) {
       throw new UsageException("data file not found: " + in.path);
@@ -98,7 +80,7 @@ final class LabeledData {
         throw new UsageException("--feature-cols, --label-col and --id-cols name columns of a"
             + " table; " + in.path + " is LIBSVM (label and features only)");
       }
-      frame = libsvm(spark, in.path, in.numFeatures, ahead);
+      frame = libsvm(spark, in.path, in.numFeatures);
       labelCol = LIBSVM_LABEL;
     } else {
       Dataset<Row> table = table(spark, in.path, format);
@@ -238,114 +220,33 @@ final class LabeledData {
    * Reads a LIBSVM file (gzip allowed) with d features, in one pass over the file: columns
    * "label" and "features" (sparse vectors, their ML attributes giving d), as Spark's
    * {@code libsvm} source reads them. Indices beyond d and lines that are not LIBSVM are
-   * reported, with their line numbers, before any fitting. The lines come from {@code ahead}
-   * when it is not null, else from Spark: the parsed lines then stay persisted for the session
-   * and the frame is made from them as it is read, not cached itself (a fit reads its input
-   * once into its own blocks).
+   * reported, with their line numbers, before any fitting. The parsed lines stay persisted for
+   * the session and the frame is made from them as it is read, not cached itself: a fit reads
+   * its input once into its own blocks.
    */
-  private static Dataset<Row> libsvm(SparkSession spark, String path, int numFeatures,
-      CompletableFuture<DriverRead> ahead) {
+  private static Dataset<Row> libsvm(SparkSession spark, String path, int numFeatures) {
     if (numFeatures < 1) {
       throw new UsageException("--num-features must be >= 1, got " + numFeatures);
     }
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    JavaRDD<Row> rows;
-    if (ahead != null) {
-      DriverRead read;
-      try {
-        read = ahead.join();
-      } catch (CompletionException e) {
-        throw e.getCause() instanceof RuntimeException cause ? cause : e;
-      }
-      check(read.scan, path, numFeatures);
-      // One partition, as Spark reads a file of at most READ_AHEAD_MAX_BYTES.
-      rows = jsc.parallelize(read.rows, 1);
-    } else {
-      // Read as an RDD of lines, not by Spark SQL's text source: no query to plan and compile.
-      // At least 1 partition, not the default 2: a file within one block (and any gzip file)
-      // is one partition, which zipWithIndex numbers without a job of its own to count lines.
-      JavaRDD<LibsvmLine> lines = jsc.textFile(path, 1).zipWithIndex()
-          .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
-          .persist(StorageLevel.MEMORY_AND_DISK());
-      try {
-        check(lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge), path, numFeatures);
-      } catch (UsageException e) {
-        lines.unpersist(false);
-        throw e;
-      }
-      rows = lines.filter(line -> line.row != null).map(line -> line.row);
+    // Read as an RDD of lines, not by Spark SQL's text source: no query to plan and compile.
+    // At least 1 partition, not the default 2: a file within one block (and any gzip file) is
+    // one partition, which zipWithIndex numbers without a job of its own to count the lines.
+    JavaRDD<LibsvmLine> lines = JavaSparkContext.fromSparkContext(spark.sparkContext())
+        .textFile(path, 1).zipWithIndex()
+        .map(line -> LibsvmLine.parse(line._1(), line._2() + 1, numFeatures))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      check(lines.map(line -> line.scan).fold(Scan.EMPTY, Scan::merge), path, numFeatures);
+    } catch (UsageException e) {
+      lines.unpersist(false);
+      throw e;
     }
     StructType schema = new StructType()
         .add(LIBSVM_LABEL, DataTypes.DoubleType, false)
         .add(FEATURES, SQLDataTypes.VectorType(), false,
             new AttributeGroup(FEATURES, numFeatures).toMetadata());
-    return spark.createDataFrame(rows, schema);
-  }
-
-  /**
-   * Starts reading {@code --data} on a driver thread, without Spark, when it is a LIBSVM file
-   * on this machine of at most {@link #READ_AHEAD_MAX_BYTES}: its lines parsed while the
-   * SparkSession starts, with no Spark job before the fit (docs/benchmarks.md, "select end to
-   * end"). The lines are split and decoded by Hadoop's {@code LineReader} and codecs, as
-   * Spark's {@code textFile} reads them. Null for any other input (a folder, a pattern, a
-   * remote or larger file, a table), which Spark reads.
-   */
-  static CompletableFuture<DriverRead> readAhead(SharedOptions.InputTable in) {
-    if (in.numFeatures == null || in.numFeatures < 1 || in.path.contains("://")
-        || !(in.format == null ? format(null, in.path) : in.format).equals("libsvm")) {
-      return null;
-    }
-    Path file = Path.of(in.path);
-    String name = file.getFileName() == null ? "" : file.getFileName().toString();
-    try {
-      // Hadoop's input formats skip names starting with '_' or '.': leave those to Spark.
-      if (!Files.isRegularFile(file) || Files.size(file) > READ_AHEAD_MAX_BYTES
-          || name.startsWith("_") || name.startsWith(".")) {
-        return null;
-      }
-    } catch (IOException e) {
-      return null;
-    }
-    int numFeatures = in.numFeatures;
-    return CompletableFuture.supplyAsync(() -> DriverRead.of(file, numFeatures), task -> {
-      Thread thread = new Thread(task, "spark-ufs read ahead");
-      thread.setDaemon(true);
-      thread.start();
-    });
-  }
-
-  /** A LIBSVM file's rows and its {@link Scan}, read on the driver. */
-  static final class DriverRead {
-    final List<Row> rows;
-    final Scan scan;
-
-    private DriverRead(List<Row> rows, Scan scan) {
-      this.rows = rows;
-      this.scan = scan;
-    }
-
-    static DriverRead of(Path file, int numFeatures) {
-      Configuration hadoop = new Configuration();
-      CompressionCodec codec = new CompressionCodecFactory(hadoop)
-          .getCodec(new org.apache.hadoop.fs.Path(file.toUri()));
-      List<Row> rows = new ArrayList<>();
-      Scan scan = Scan.EMPTY;
-      try (InputStream raw = Files.newInputStream(file);
-          LineReader lines = new LineReader(codec == null ? raw : codec.createInputStream(raw),
-              hadoop)) {
-        Text line = new Text();
-        for (long number = 1; lines.readLine(line) > 0; number++) {
-          LibsvmLine parsed = LibsvmLine.parse(line.toString(), number, numFeatures);
-          scan = scan.merge(parsed.scan);
-          if (parsed.row != null) {
-            rows.add(parsed.row);
-          }
-        }
-      } catch (IOException e) {
-        throw new UsageException("cannot read " + file + ": " + e.getMessage());
-      }
-      return new DriverRead(rows, scan);
-    }
+    return spark.createDataFrame(lines.filter(line -> line.row != null).map(line -> line.row),
+        schema);
   }
 
   /** Fails on a file without rows, on its first wrong line, or on an index beyond d. */

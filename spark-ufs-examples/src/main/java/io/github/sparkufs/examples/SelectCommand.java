@@ -77,7 +77,6 @@ final class SelectCommand extends SparkCommand {
     selector.setIfPresent("numClusters", input.clusters).setNumTopFeatures(top);
     params.applyTo(selector);
     selector.validateSelection();
-    input.readAhead(master);
     try (SparkSession spark = session(method.name)) {
       if (selectedTable != null && OutputFiles.tableExists(spark, selectedTable)) {
         throw new UsageException("--write-selected " + selectedTable + " already exists");

@@ -12,7 +12,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -42,11 +41,6 @@ final class SharedOptions {
 
     SparkSession session(String appName) {
       return Sessions.create(appName, master);
-    }
-
-    /** Whether the session runs locally (spark-submit's master, else this one). */
-    boolean isLocal() {
-      return Sessions.isLocal(master);
     }
   }
 
@@ -99,22 +93,8 @@ final class SharedOptions {
         description = "Number of clusters c the methods and k-means look for.")
     int clusters;
 
-    /** The file's lines read on a driver thread by {@link #readAhead}; null when not. */
-    private CompletableFuture<LabeledData.DriverRead> aheadOfSpark;
-
-    /**
-     * Starts reading the data on a driver thread while the session starts, when the master is
-     * local (the rows then reach the tasks in this process) and {@link LabeledData#readAhead}
-     * can read it (a small local LIBSVM file).
-     */
-    void readAhead(Master master) {
-      if (master.isLocal()) {
-        aheadOfSpark = LabeledData.readAhead(this);
-      }
-    }
-
     LabeledData read(SparkSession spark) {
-      return LabeledData.read(spark, this, aheadOfSpark);
+      return LabeledData.read(spark, this);
     }
   }
 

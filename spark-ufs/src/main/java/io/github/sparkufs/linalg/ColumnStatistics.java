@@ -118,6 +118,29 @@ public final class ColumnStatistics implements Serializable {
     return mean.length;
   }
 
+  /** The per-feature means (a copy). */
+  public double[] means() {
+    return mean.clone();
+  }
+
+  /**
+   * The statistics of the samples with each feature's mean removed and feature j then multiplied
+   * by {@code factors[j] ≥ 0} (null factors: by 1), derived from these without a pass over the
+   * samples: mean 0, centred sums of squares times the factor squared, and extremes
+   * {@code (x − mean) · factor}, the very values a pass would find (rounding is monotone).
+   */
+  public ColumnStatistics centered(double[] factors) {
+    ColumnStatistics s = new ColumnStatistics(mean.length);
+    s.count = count;
+    for (int j = 0; j < mean.length; j++) {
+      double f = factors == null ? 1 : factors[j];
+      s.centredSquares[j] = centredSquares[j] * f * f;
+      s.min[j] = (min[j] - mean[j]) * f;
+      s.max[j] = (max[j] - mean[j]) * f;
+    }
+    return s;
+  }
+
   /** {@code Σ x²} of feature j over the samples (not centred). */
   public double sumOfSquares(int j) {
     return centredSquares[j] + count * mean[j] * mean[j];

@@ -80,7 +80,7 @@ public final class RowBlockMatrix implements Releasable {
 
   /**
    * Whether the blocks hold only the samples' non-zeros: then {@link #gram()},
-   * {@link #multiply}, {@link #rowSums()} and {@link #columnStatistics()} read the non-zeros
+   * {@link #multiply} and {@link #columnStatistics()} read the non-zeros
    * only, and the steps that read {@link RowBlock#columns()} fail.
    */
   public boolean isSparse() {
@@ -167,23 +167,6 @@ public final class RowBlockMatrix implements Releasable {
     return lo;
   }
 
-  /** Per-feature sums {@code X 1}. */
-  public double[] rowSums() {
-    return blocks.aggregate(b -> {
-      if (b.isSparse()) {
-        return b.rows().columnSums();
-      }
-      double[] s = new double[b.numCols()];
-      double[] v = b.columns().data();
-      for (int i = 0; i < b.numRows(); i++) {
-        for (int j = 0; j < s.length; j++) {
-          s[j] += v[i * s.length + j];
-        }
-      }
-      return s;
-    }, DoubleArrays::accumulate);
-  }
-
   /**
    * Per-feature mean, variance, minimum and maximum: one pass over the blocks, the first time
    * it is asked for (the solver's scaling and the glue's constant-feature check share it).
@@ -203,14 +186,14 @@ public final class RowBlockMatrix implements Releasable {
   /**
    * A copy with the per-feature mean removed from every sample and feature j then multiplied by
    * {@code factors[j]} (cached); null factors leave the units as they are
-   * ({@link FeatureScaling#factors}).
+   * ({@link FeatureScaling#factors}). The means are those of {@link #columnStatistics()}, and
+   * the copy's statistics are derived from them ({@link ColumnStatistics#centered}): no pass of
+   * its own.
    */
   public RowBlockMatrix centered(double[] factors) {
-    double[] mean = rowSums();
-    for (int j = 0; j < mean.length; j++) {
-      mean[j] /= numRows;
-    }
-    return new RowBlockMatrix(blocks.map(b -> {
+    ColumnStatistics stats = columnStatistics();
+    double[] mean = stats.means();
+    RowBlockMatrix copy = new RowBlockMatrix(blocks.map(b -> {
       DenseMatrix c = b.columns().copy();
       double[] v = c.data();
       for (int i = 0; i < b.numRows(); i++) {
@@ -221,6 +204,8 @@ public final class RowBlockMatrix implements Releasable {
       }
       return new RowBlock(b.offset(), c);
     }), numRows, numCols);
+    copy.columnStatistics = stats.centered(factors);
+    return copy;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.CardinalityLasso;
+import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.RowBlock;
@@ -126,11 +127,9 @@ public final class McfsSolver implements FeatureSelectionSolver {
       }
     }
 
-    double[] mean = x.rowSums();
-    for (int j = 0; j < d; j++) {
-      mean[j] /= n;
-    }
-    double[] scale = x.columnStatistics().scales(standardization);
+    ColumnStatistics stats = x.columnStatistics();
+    double[] mean = stats.means();
+    double[] scale = stats.scales(standardization);
     CardinalityLasso lasso;
     DenseMatrix xy;
     if (onSampleSide(n, d)) {

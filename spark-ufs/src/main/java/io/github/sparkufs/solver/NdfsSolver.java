@@ -358,11 +358,11 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     if (gram == null) {
       return kmeans.fitBest(RowBlockMatrix.local(principalScores(x, r)), seeds).labels();
     }
-    double[] mean = x.rowSums();
+    double[] mean = x.columnStatistics().means();
     DenseMatrix cov = gram.copy();
     for (int j = 0; j < d; j++) {
       for (int i = 0; i < d; i++) {
-        cov.data()[j * d + i] -= mean[i] * mean[j] / n;
+        cov.data()[j * d + i] -= n * mean[i] * mean[j];
       }
     }
     try (Shared<DenseMatrix> components = x.execution().share(

@@ -310,10 +310,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     // fewer, so that the default k fits data of a handful of features.
     int featureNeighbors = Math.min(common.numNeighbors(), d - 1);
     long seed = common.seed();
-    double[] columnMeans = x.rowSums();
-    for (int j = 0; j < d; j++) {
-      columnMeans[j] /= n;
-    }
+    double[] columnMeans = x.columnStatistics().means();
     double[] mean = criterion == Criterion.BETWEEN ? columnMeans : null;
 
     x.execution().describe("ordinal consensus: Gram and feature graph");

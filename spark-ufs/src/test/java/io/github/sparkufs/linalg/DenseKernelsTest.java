@@ -1,6 +1,7 @@
 package io.github.sparkufs.linalg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
@@ -118,13 +119,39 @@ class DenseKernelsTest {
     TestData.assertClose(x.multiplyTranspose(f).data(),
         m.multiply(m.execution().share(f)).data(), 1e-12, "X F");
     TestData.assertClose(w.transposeMultiply(x).data(), m.project(w).data(), 1e-12, "Wᵀ X");
-    double[] mean = m.rowSums();
+    double[] mean = m.columnStatistics().means();
     RowBlockMatrix centered = m.centered();
-    double[] sums = centered.rowSums();
     for (int j = 0; j < 6; j++) {
-      assertEquals(0.0, sums[j], 1e-12);
-      assertEquals(x.get(j, 5) - mean[j] / 20, centered.blocks().collect(b -> b).get(1).get(0, j),
+      double sum = 0;
+      for (int i = 0; i < 20; i++) {
+        sum += x.get(j, i);
+      }
+      assertEquals(sum / 20, mean[j], 1e-12);
+      assertEquals(x.get(j, 5) - mean[j], centered.blocks().collect(b -> b).get(1).get(0, j),
           1e-12);
+    }
+  }
+
+  @Test
+  void aCenteredCopysDerivedStatisticsAreThoseOfAPassOverIt() {
+    DenseMatrix x = random(6, 20, 12);
+    for (int i = 0; i < 20; i++) {
+      x.set(4, i, 3.5);
+    }
+    RowBlockMatrix m = TestData.blocks(x, 4);
+    double[] factors = {2.0, 0.5, 1.0, 1e-3, 0.0, 7.0};
+    for (double[] f : new double[][] {null, factors}) {
+      ColumnStatistics derived = m.centered(f).columnStatistics();
+      ColumnStatistics passed = m.centered(f).blocks()
+          .aggregate(ColumnStatistics::of, ColumnStatistics::merge);
+      for (int j = 0; j < 6; j++) {
+        assertEquals(passed.variance(j), derived.variance(j), 1e-12 * passed.variance(j));
+        assertEquals(passed.range(j), derived.range(j), 0.0, "extremes exactly as a pass");
+        assertEquals(passed.isConstant(j), derived.isConstant(j));
+        assertEquals(0.0, derived.means()[j]);
+        assertEquals(0.0, passed.means()[j], 1e-12);
+      }
+      assertTrue(derived.isConstant(4), "the constant feature");
     }
   }
 

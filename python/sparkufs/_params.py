@@ -926,7 +926,7 @@ class _McfsSelectorParams(_UnsupervisedSelectorParams, _HasKernelWidth, _HasKnnA
         return self._set(**{"unitCoefficients": value})
 
 
-class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
+class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasKnnAlgorithm, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
     """The params of UdfsSelector."""
 
     gamma: "Param[float]" = Param(
@@ -953,7 +953,7 @@ class _UdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
     standardization: "Param[bool]" = Param(
         Params._dummy(),
         "standardization",
-        "whether the features enter the scatter M and the weights W of Eq. 12 in units of their standard deviation (the local sets and their Gram matrices come from the data as given); false is Eq. 12 on the raw features, whose WᵀW = I favours low-variance features (true or false; Eq. 12)",
+        "whether the features enter the scatter M and the weights W of Eq. 12 in units of their standard deviation (the local sets' Gram matrices come from the data as given); false is Eq. 12 on the raw features, whose WᵀW = I favours low-variance features (true or false; Eq. 12)",
         typeConverter=TypeConverters.toBoolean,
     )
 

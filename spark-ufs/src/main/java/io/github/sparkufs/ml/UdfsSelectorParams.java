@@ -17,6 +17,7 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
         SharedSelectorParams.HasMaxIter<UdfsSelector>,
         SharedSelectorParams.HasTol<UdfsSelector>,
         SharedSelectorParams.HasSeed<UdfsSelector>,
+        SharedSelectorParams.HasFeatureScaling<UdfsSelector>,
         SharedSelectorParams.HasCheckpointInterval<UdfsSelector> {
 
   private static final long serialVersionUID = 1L;
@@ -53,7 +54,7 @@ public abstract class UdfsSelectorParams extends UnsupervisedSelector<UdfsSelect
     return self();
   }
 
-  /** whether the features enter the scatter M and the weights W of Eq. 12 in units of their standard deviation (the local sets and their Gram matrices come from the data as given); false is Eq. 12 on the raw features, whose WᵀW = I favours low-variance features (true or false; Eq. 12) */
+  /** whether the features enter the scatter M and the weights W of Eq. 12 in units of their standard deviation (the local sets' Gram matrices come from the data as given); false is Eq. 12 on the raw features, whose WᵀW = I favours low-variance features (true or false; Eq. 12) */
   public BooleanParam standardization() {
     return (BooleanParam) (Param<?>) param("standardization");
   }

@@ -59,9 +59,7 @@ import java.util.Map;
  * are in units of each feature's standard deviation σ_j: {@code M ← S M S} with
  * {@code S = diag(1/σ_j)}, so that feature j scores {@code σ_j ||w_j||} in raw units, the size of
  * its contribution to the linear classifier {@code G = XᵀW}, and the ℓ2,1 term weighs the
- * features alike whatever their units. The local sets and their Gram matrices stay on the data
- * as given, as the kNN graphs of the other methods do: standardising before the neighbour search
- * lets a near-constant feature with a few large values dominate the distances.
+ * features alike whatever their units. The local sets' Gram matrices stay on the data as given.
  * (2) The constraint. The paper derives its criterion for a scaled cluster indicator G with
  * {@code GᵀG = I}, then substitutes {@code G = XᵀW} and constrains {@code WᵀW = I} instead
  * (Eq. 12). With {@code WᵀW = I} the minimum of {@code Tr(WᵀMW)} sits on the directions of
@@ -74,11 +72,19 @@ import java.util.Map;
  * invertible transform of the features), η = 1 is Eq. 12, and η in between shrinks the
  * scatter towards the identity as regularised discriminant analysis does (Friedman 1989), so
  * that directions of rounding-level variance are not amplified. {@code shrinkage} = η, default
- * 1 (see {@link #SHRINKAGE}). (3) W is kept in the span of the centred samples (the
+ * 1e-3 (see {@link #SHRINKAGE}). (3) W is kept in the span of the centred samples (the
  * eigenvectors of their scatter above the numerical rank tolerance): {@code G = XᵀW} is constant
  * on the rest, where the trace term vanishes, so with d > n (or constant or collinear features)
  * the c smallest eigenvectors at Algorithm 1's start would be any basis of a null space and
- * rounding would choose the selection.
+ * rounding would choose the selection. (4) Scores ({@link #SCORE}): under {@code GᵀG = I} the
+ * row norms {@code ||w_j||} grow with the inverse of a direction's variance and spread over
+ * low-variance noise, so by default feature j scores {@code ||(C W)_j||}, its covariance with
+ * the columns of G (C the centred samples' scatter in the units of (1)), the structure
+ * coefficients of discriminant analysis; each column of the span basis is an eigenvector of C,
+ * so {@code C W = P diag(λ) V} costs nothing. (5) The local sets are the nearest neighbours
+ * with the features in the unit of {@code featureScaling} (default range: centred, each divided
+ * by max − min), so that noise of large spread does not choose them; their Gram matrices and M
+ * come from the data as given (docs/methods/udfs.md).
  *
  * <p>Sparse input is densified for this method: it needs the dense d × d scatter M of its local
  * sets (Eq. 10-11).
@@ -117,18 +123,19 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   /** Whether the features enter in units of their standard deviation (by default they do). */
   public static final ParamSpec<Boolean> STANDARDIZATION = ParamSpec.flag("standardization",
       true, "Eq. 12", "whether the features enter the scatter M and the weights W of Eq. 12 in "
-          + "units of their standard deviation (the local sets and their Gram matrices come from "
-          + "the data as given); false is Eq. 12 on the raw features, whose WᵀW = I favours "
-          + "low-variance features");
+          + "units of their standard deviation (the local sets' Gram matrices come from the data "
+          + "as given); false is Eq. 12 on the raw features, whose WᵀW = I favours low-variance "
+          + "features");
   /**
-   * η of the constraint; the default 1 is Eq. 12 as the paper states it. Smaller η helped on
+   * η of the constraint; 1 is Eq. 12 as the paper states it, the default 1e-3 the paper's
+   * {@code GᵀG = I} with a ridge. Measured with the row-norm scores, smaller η helped on
    * image data and hurt on planted clusters (k-means ACC at m = 50 / 100 / 300, 20 runs): COIL20 .424 / .476
    * / .549 at η = 1, .479 / .550 / .568 at 1e-2, .552 / .564 / .584 at 1e-3; JAFFE .721 / .772 /
    * .773 at 1, .734 / .781 / .792 at 1e-2, .734 / .803 / .792 at 1e-3; scikit-learn's digits (m = 8 / 16 / 24) .535 / .655 /
    * .744 at 1, .538 / .671 / .705 at 1e-2, .538 / .643 / .705 at 0; but the planted-cluster
    * recall of the tests fell from 1.0 at every seed to a mean of .775 at η ≤ 1e-2 (.25 at one
    * seed): with {@code GᵀG = I} the weights are discriminant coefficients, which spread over
-   * correlated features.
+   * correlated features. Scored by loadings (the default) that recall is 1.0 at every seed.
    */
   public static final ParamSpec<Double> SHRINKAGE = ParamSpec.real("shrinkage", 1e-3,
       Range.closed(0, 1), "Eq. 12", "η of the constraint Wᵀ((1 − η) C + η I)W = I, C the "
@@ -145,7 +152,8 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   /** UDFS's params. */
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.NUM_NEIGHBORS, CommonOptions.KNN_ALGORITHM, CommonOptions.MAX_ITER,
-      CommonOptions.TOL, CommonOptions.SEED, GAMMA, LAMBDA, STANDARDIZATION, SHRINKAGE, SCORE);
+      CommonOptions.TOL, CommonOptions.SEED, CommonOptions.FEATURE_SCALING, GAMMA, LAMBDA,
+      STANDARDIZATION, SHRINKAGE, SCORE);
 
   /**
    * Eigenvalues of the centred samples' scatter at or below d·ε (ε the machine epsilon) times
@@ -181,7 +189,11 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     }
     ColumnStatistics stats = x.columnStatistics();
     double[] scale = stats.scales(standardization);
-    SparseRowMatrix a = localScatterWeights(x, common.numNeighbors(), lambda, common.knnSearch());
+    SparseRowMatrix a;
+    try (ResourceScope scope = new ResourceScope()) {
+      a = localScatterWeights(x, common.scaledSamples(x, scope), common.numNeighbors(), lambda,
+          common.knnSearch());
+    }
     x.execution().describe("UDFS: span of the centred samples");
     Reduced reduced = onSampleSide(x.numRows(), x.numCols())
         ? sampleSide(x, a, scale, shrinkage, d - stats.numConstant())
@@ -392,11 +404,17 @@ public final class UdfsSolver implements FeatureSelectionSolver {
    */
   static SparseRowMatrix localScatterWeights(RowBlockMatrix x, int k, double lambda,
       KnnSearch knn) {
+    return localScatterWeights(x, x, k, lambda, knn);
+  }
+
+  /** As above, the local sets the nearest neighbours in {@code geometry} (x in other units). */
+  static SparseRowMatrix localScatterWeights(RowBlockMatrix x, RowBlockMatrix geometry, int k,
+      double lambda, KnnSearch knn) {
     int n = x.numRows();
     int d = x.numCols();
     int size = k + 1;
     Execution ex = x.execution();
-    List<NeighborLists> lists = knn.searchAll(x, k);
+    List<NeighborLists> lists = knn.searchAll(geometry, k);
     int[] sets = new int[n * size];
     for (NeighborLists l : lists) {
       for (int i = 0; i < l.numRows(); i++) {

@@ -89,7 +89,8 @@ class MatlabReferenceAgreementTest {
       return new UdfsSolver(common(UdfsSolver.PARAMS, run.vector("objective").length, 0)
           .with(UdfsSolver.GAMMA, run.scalar("gamma")).with(UdfsSolver.LAMBDA, run.scalar("lambda"))
           .with(UdfsSolver.STANDARDIZATION, false).with(UdfsSolver.SHRINKAGE, 1.0)
-          .with(UdfsSolver.SCORE, UdfsSolver.Score.WEIGHTS)).fit(features(run));
+          .with(UdfsSolver.SCORE, UdfsSolver.Score.WEIGHTS)
+          .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE)).fit(features(run));
     }
   }
 

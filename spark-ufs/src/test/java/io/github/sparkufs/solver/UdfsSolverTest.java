@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.graph.KnnSearch;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.LinearSolve;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SparseRowMatrix;
@@ -374,6 +375,7 @@ class UdfsSolverTest {
     TestData.assumeNativeLapack("200 dense 500 x 500 eigenproblems");
     double reference = 0;
     double ours = 0;
+    double atDefaults = 0;
     for (long seed = 1; seed <= 10; seed++) {
       DenseMatrix x = manyNoise(seed);
       RowBlockMatrix rows = RowBlockMatrix.local(x);
@@ -410,12 +412,19 @@ class UdfsSolverTest {
       assertTrue(insideMass < 0.02, "seed " + seed + ": the authors' W has " + insideMass
           + " of its mass in the span");
       reference += manyNoiseRecall(w.rowNormsSquared(), true) / 10;
-      SelectionResult fit = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 4, 5, 30, 1e-6, 1))
+      SelectionResult fit = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 4, 5, 30, 1e-6, 1)
+          .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE)
+          .with(UdfsSolver.SHRINKAGE, 1.0).with(UdfsSolver.SCORE, UdfsSolver.Score.WEIGHTS))
           .fit(rows);
       ours += manyNoiseRecall(fit.scores(), true) / 10;
+      SelectionResult defaults = new UdfsSolver(TestData.shared(UdfsSolver.PARAMS, 4, 5, 30,
+          1e-6, 1)).fit(rows);
+      atDefaults += manyNoiseRecall(defaults.scores(), true) / 10;
     }
     assertTrue(reference >= 0.8, "the authors' iteration: mean recall " + reference);
-    assertTrue(ours <= 0.3, "ours, in the span: mean recall " + ours);
+    assertTrue(ours <= 0.3, "ours with the paper's settings, in the span: mean recall " + ours);
+    // By range the local sets follow the clusters: measured mean .90 over these seeds 1..10.
+    assertTrue(atDefaults >= 0.75, "ours at the defaults: mean recall " + atDefaults);
   }
 
   @Test

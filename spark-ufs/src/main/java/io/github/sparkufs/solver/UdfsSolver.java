@@ -400,14 +400,9 @@ public final class UdfsSolver implements FeatureSelectionSolver {
   /**
    * {@code A = Σ_i S_i T_i S_iᵀ} (n × n, sparse, symmetric), the sample-side weights of the local
    * discriminative scatter {@code M = X A Xᵀ} (Eq. 11), built by the first two passes of the
-   * class comment.
+   * class comment; each sample's local set is itself and its k nearest neighbours in
+   * {@code geometry} (the samples x, or x in other units).
    */
-  static SparseRowMatrix localScatterWeights(RowBlockMatrix x, int k, double lambda,
-      KnnSearch knn) {
-    return localScatterWeights(x, x, k, lambda, knn);
-  }
-
-  /** As above, the local sets the nearest neighbours in {@code geometry} (x in other units). */
   static SparseRowMatrix localScatterWeights(RowBlockMatrix x, RowBlockMatrix geometry, int k,
       double lambda, KnnSearch knn) {
     int n = x.numRows();

@@ -80,9 +80,10 @@ class UdfsSolverTest {
     DenseMatrix x = SpecSolverTest.random(5, 40, 21);
     double[] expected = denseScatter(x, 4, 0.5).data();
     for (int blocks : new int[] {1, 3, 8}) {
-      TestData.assertClose(expected, UdfsSolver.scatter(TestData.blocks(x, blocks),
-          UdfsSolver.localScatterWeights(TestData.blocks(x, blocks), 4, 0.5, KnnSearch.exact()))
-          .data(), 1e-10, blocks + " blocks");
+      RowBlockMatrix rows = TestData.blocks(x, blocks);
+      TestData.assertClose(expected, UdfsSolver.scatter(rows,
+          UdfsSolver.localScatterWeights(rows, rows, 4, 0.5, KnnSearch.exact())).data(), 1e-10,
+          blocks + " blocks");
     }
   }
 
@@ -261,7 +262,8 @@ class UdfsSolverTest {
   void sampleSideSpansWhatTheFeatureSideSpans() {
     DenseMatrix x = new PlantedClusters(90, 6, 3, 3.0, 8).matrix(40);
     RowBlockMatrix blocks = TestData.blocks(x, 3);
-    SparseRowMatrix a = UdfsSolver.localScatterWeights(blocks, 4, 10.0, KnnSearch.exact());
+    SparseRowMatrix a = UdfsSolver.localScatterWeights(blocks, blocks, 4, 10.0,
+        KnnSearch.exact());
     double[] scale = blocks.columnStatistics().scales(true);
     UdfsSolver.Reduced f = UdfsSolver.featureSide(blocks, a, scale, 0.5, 90);
     UdfsSolver.Reduced s = UdfsSolver.sampleSide(blocks, a, scale, 0.5, 90);
@@ -380,7 +382,8 @@ class UdfsSolverTest {
       DenseMatrix x = manyNoise(seed);
       RowBlockMatrix rows = RowBlockMatrix.local(x);
       int d = x.rows();
-      SparseRowMatrix a = UdfsSolver.localScatterWeights(rows, 5, 1000.0, KnnSearch.exact());
+      SparseRowMatrix a = UdfsSolver.localScatterWeights(rows, rows, 5, 1000.0,
+          KnnSearch.exact());
       DenseMatrix w = null;
       double[] weights = new double[d];
       Arrays.fill(weights, 1.0);

@@ -266,14 +266,8 @@ public final class UdfsSolver implements FeatureSelectionSolver {
 
     /** {@code C P}: P's columns scaled by their eigenvalues of C (d × r). */
     DenseMatrix scatterTimesBasis() {
-      DenseMatrix cp = basis.copy();
-      int d = basis.rows();
-      for (int k = 0; k < basis.cols(); k++) {
-        for (int i = 0; i < d; i++) {
-          cp.data()[k * d + i] *= spanValues[k];
-        }
-      }
-      return cp;
+      return new DenseMatrix(basis.rows(), basis.cols())
+          .addScaledColumnsInPlace(basis, spanValues);
     }
   }
 

@@ -119,25 +119,60 @@ public final class CellProbeKnn implements KnnSearch {
       throw new IllegalArgumentException("numNeighbors must be in [1, n - 1] = [1, "
           + (n - 1) + "], got " + k);
     }
-    int numCells = Math.max(1, n / cellSize);
-    Cells cells = Cells.place(sample(x, numCells), numCells, probes, new SplittableRandom(seed));
-    x.execution().describe("approximate kNN graph: " + cells.count() + " cells in "
-        + cells.coarseCount() + " coarse ones, " + cells.links.length / cells.count()
-        + " linked per cell on average (k = " + k + ")");
     try (ResourceScope scope = new ResourceScope()) {
+      Routing routing = route(x, scope);
+      Cells cells = routing.cells();
+      x.execution().describe("approximate kNN graph: " + cells.count() + " cells in "
+          + cells.coarseCount() + " coarse ones, " + cells.links.length / cells.count()
+          + " linked per cell on average, " + Math.round(cells.candidatesPerRow(
+              routing.rowsPerCell())) + " candidates per row (k = " + k + ")");
       Shared<Cells> sharedCells = scope.keep(x.execution().share(cells));
-      Partitioned<CellBlock> routed = scope.keep(x.blocks().map(
-          b -> CellBlock.route(b, sharedCells.get()).searchedWithin(sharedCells.get(), k, n)));
+      Partitioned<CellBlock> searched = scope.replace(routing.blocks(), routing.blocks().map(
+          b -> b.searchedWithin(sharedCells.get(), k, n)));
       float[] bounds = new float[n];
-      for (OwnBounds own : routed.collect(CellBlock::ownBounds)) {
+      for (OwnBounds own : searched.collect(CellBlock::ownBounds)) {
         System.arraycopy(own.kth, 0, bounds, own.offset, own.kth.length);
       }
       Shared<float[]> sharedBounds = scope.keep(x.execution().share(bounds));
-      return routed.crossMergeOnce(
+      return searched.crossMergeOnce(
           (a, b) -> a.offset == b.offset ? new Pieces<>(a.own, null)
               : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
           NeighborLists::merge);
     }
+  }
+
+  /**
+   * The rows each row of {@code x} is compared with on average: those of its own cell and of
+   * the cells linked to it, so each pair of rows in linked cells counts for both. The search's
+   * work per row; it places and routes as {@link #search} does, without searching.
+   */
+  public double candidatesPerRow(RowBlockMatrix x) {
+    try (ResourceScope scope = new ResourceScope()) {
+      Routing routing = route(x, scope);
+      return routing.cells().candidatesPerRow(routing.rowsPerCell());
+    }
+  }
+
+  /** The cells placed on a sample of x, x's blocks routed to them, and the rows of each cell. */
+  private record Routing(Cells cells, Partitioned<CellBlock> blocks, long[] rowsPerCell) {}
+
+  /** Places the cells and routes x's blocks to them; the routed blocks are kept in {@code scope}. */
+  private Routing route(RowBlockMatrix x, ResourceScope scope) {
+    int numCells = Math.max(1, x.numRows() / cellSize);
+    Cells cells = Cells.place(sample(x, numCells), numCells, probes, new SplittableRandom(seed));
+    Shared<Cells> sharedCells = scope.keep(x.execution().share(cells));
+    Partitioned<CellBlock> blocks = scope.keep(x.blocks().map(
+        b -> CellBlock.route(b, sharedCells.get())));
+    long[] rowsPerCell = blocks.aggregate(CellBlock::rowsPerCell, CellProbeKnn::sum);
+    return new Routing(cells, blocks, rowsPerCell);
+  }
+
+  private static long[] sum(long[] a, long[] b) {
+    long[] out = a.clone();
+    for (int q = 0; q < out.length; q++) {
+      out[q] += b[q];
+    }
+    return out;
   }
 
   @Override
@@ -377,6 +412,24 @@ public final class CellProbeKnn implements KnnSearch {
 
     int link(int p) {
       return links[p];
+    }
+
+    /**
+     * Σ_q n_q Σ_{r linked to q} n_r / n for the cells' row counts n_q: the rows each row meets
+     * on average, its own cell's included.
+     */
+    double candidatesPerRow(long[] rowsPerCell) {
+      double pairs = 0;
+      long n = 0;
+      for (int q = 0; q < count; q++) {
+        long linkedRows = 0;
+        for (int p = linkStarts[q]; p < linkStarts[q + 1]; p++) {
+          linkedRows += rowsPerCell[links[p]];
+        }
+        pairs += (double) rowsPerCell[q] * linkedRows;
+        n += rowsPerCell[q];
+      }
+      return pairs / n;
     }
 
     /**
@@ -690,6 +743,15 @@ public final class CellProbeKnn implements KnnSearch {
         }
       }
       return lists;
+    }
+
+    /** The block's samples in each cell. */
+    long[] rowsPerCell() {
+      long[] rows = new long[start.length - 1];
+      for (int q = 0; q < rows.length; q++) {
+        rows[q] = start[q + 1] - start[q];
+      }
+      return rows;
     }
 
     OwnBounds ownBounds() {

@@ -80,7 +80,7 @@ class CellProbeKnnTest {
   void cellsAreFineCellsUnderAboutRootManyCoarseOnes() {
     // Routing a sample meets the coarse centres and one coarse cell's fine centres: about
     // 2 √m of m. The fine cells are shared out by rounding each coarse cell's share of m.
-    CellProbeKnn.Cells cells = CellProbeKnn.Cells.place(x, 400, 8, new SplittableRandom(1));
+    CellProbeKnn.Cells cells = CellProbeKnn.Cells.place(x, 400, new SplittableRandom(1));
     assertEquals(20, cells.coarseCount());
     assertTrue(Math.abs(cells.count() - 400) <= cells.coarseCount() / 2, "cells " + cells.count());
   }

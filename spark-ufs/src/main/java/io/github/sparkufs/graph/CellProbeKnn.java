@@ -19,11 +19,12 @@ import java.util.SplittableRandom;
  * samples are put in k-means cells of about {@code cellSize} samples, and each sample is
  * compared with the samples of the cells linked to its own (an inverted-file search, as in
  * Jégou, Douze and Schmid, TPAMI 2011, without compression). Cells q and r are linked when r
- * is among the {@code probes} cells whose centres are nearest q's, or q among r's. With the
- * cell size and the probes fixed, each sample meets about the same number of candidates
- * whatever n is (it still grows with n: cells whose centres are near many others gather links,
- * see docs/benchmarks.md, "Scaling"), so the search is close to linear in n where the exact
- * one is quadratic; placing the centres
+ * is among the cells whose centres are nearest q's that together hold about {@code probes ·
+ * cellSize} rows, or q among r's ({@link Cells#linked}). So each sample meets at most about
+ * twice that many candidates whatever n is (measured: 36,900 per sample at n = 10⁵, 44,500 at
+ * 10⁶ with the defaults), and the search is close to linear in n where the exact one is
+ * quadratic; its recall falls as n grows (docs/benchmarks.md, "Approximate kNN graph").
+ * Placing the centres
  * and routing the samples to them cost O(n √n) by a two-level quantizer ({@link Cells}).
  *
  * <ol>
@@ -64,13 +65,13 @@ public final class CellProbeKnn implements KnnSearch {
   /** Samples per cell of the default search. */
   public static final int DEFAULT_CELL_SIZE = 256;
   /**
-   * Cells probed per sample by the default search. The two-level cells are more even than
-   * those of one level of k-means, so a sample meets fewer candidates per probe: at n =
-   * 100,000, with 56 probes recall 0.928 on 10,000 rows from 32,600 candidates per sample,
-   * where one level with 48 probes gave 0.920 from 45,800 (docs/benchmarks.md, "Approximate
-   * kNN graph").
+   * Cells' worth of rows probed per sample by the default search (a budget of {@code probes ·
+   * cellSize} rows per cell, see {@link Cells#linked}). At n = 10⁵, 3 · 10⁵, 10⁶ on planted
+   * data: recall 0.947, 0.704, 0.337 on 10,000 rows from 36,900, 40,500, 44,500 candidates per
+   * sample, where the 56 nearest cells gave 0.952, 0.805, 0.463 from 37,900, 49,300, 71,200
+   * (docs/benchmarks.md, "Approximate kNN graph").
    */
-  public static final int DEFAULT_PROBES = 56;
+  public static final int DEFAULT_PROBES = 112;
 
   /**
    * The most cells a cell probes, per {@code probes}: cells smaller than {@code cellSize} fill

@@ -76,7 +76,7 @@ def main_fit(method, path, d, c, repeat):
         graph = fit(method, x, int(c))
         seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu_start
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3  # kB on Linux
-    print(f"skfeature,{method},{repeat},{seconds:.4f},{cpu:.4f},,{graph:.4f},,{rss:.1f}")
+    print(f"skfeature,{method},{repeat},{seconds:.4f},{cpu:.4f},,{graph:.4f},,{rss:.1f},,")
 
 
 def cpu_seconds():
@@ -85,21 +85,51 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def floor_flops(method, n, d, c, iterations):
+def floor_flops(method, n, d, c, iterations, ridge_solves=float("nan"),
+                support_union=float("nan")):
     """The arithmetic of a fit that no implementation avoids, in flops (2 per multiply-add).
 
-    graph: the n x n inner products of the exact kNN search, n^2 d (symmetric: half of 2 n^2 d);
-    gram: a d x d Gram matrix over the n samples, n d^2 (symmetric); per iteration, NDFS's
-    Cholesky solve of its d x d system (d^3 / 3) and its n x d x c products (4 n d c), UDFS's
-    reduction of its d x d matrix to tridiagonal form (4 d^3 / 3, the least a dense symmetric
-    eigensolver does). Scores, sparse graph products, LARS steps and k-means starts are left out;
-    RSFS and FSASL count the graph only (a loose floor).
+    Every method: the graph, the n x n inner products of the exact kNN search, n^2 d (symmetric:
+    half of 2 n^2 d). Then per method, at the counts the fit ran (`iterations`, the summary's;
+    `ridge_solves`, the d x d (or n x n) solves of the ridge step W = (X X^T + b D)^-1 X B that
+    it made; `support_union`, the features in any of MCFS's regressions):
+      mcfs  X Y for the c eigenvectors, 2ndc, and the Gram columns LARS reads: every feature
+            that enters a support needs its column X^T x_j over the samples, 2nd each, or all
+            of them at once as the symmetric Gram, n d^2: min(n d^2, 2 n d support_union);
+      ndfs  the Gram n d^2 once; per iteration its Cholesky solve, d^3 / 3, and its n x d x c
+            products, 4ndc;
+      udfs  the Gram once; per iteration the reduction of its d x d matrix to tridiagonal
+            form, 4 d^3 / 3 (the least a dense symmetric eigensolver does);
+      rsfs  per iteration of every start (ridge_solves: initMode=both runs two fits) X^T W and
+            X (F - Z), 4ndc, and the exact W step of Eq. 11 with a new diagonal D: a Cholesky
+            factorisation and two triangular solves for c right-hand sides on the cheaper side,
+            d^3/3 + 2d^2c after the Gram n d^2 once, or by Woodbury n^2 d (the n x n kernel
+            X^T D^-1 X) + n^3/3 + 2n^2c per solve;
+      fsasl per outer iteration X Y and X' = W^T X, 4ndc; per reweighting solve of Eq. 14
+            (innerIterations per outer iteration) the same factorisation as RSFS's.
+    Left out, though every implementation does some of it: the sparse eigensolvers' products
+    over the graph (MCFS's embedding, RSFS's spectral start, FSASL's Y), LARS's steps
+    (d |A| per step), the k-means starts, FSASL's LASSO and neighbour searches in the
+    c-dimensional projection, and the scores.
     """
     graph = n * n * d
     gram = n * d * d
-    per_iteration = {"ndfs": d ** 3 / 3 + 4 * n * d * c, "udfs": 4 * d ** 3 / 3}
-    extra = {"mcfs": gram, "ndfs": gram, "udfs": gram}
-    return graph + extra.get(method, 0) + iterations * per_iteration.get(method, 0)
+
+    def ridge(solves):
+        return min(gram + solves * (d ** 3 / 3 + 2 * d * d * c),
+                   solves * (n * n * d + n ** 3 / 3 + 2 * n * n * c))
+
+    if method == "mcfs":
+        return graph + 2 * n * d * c + min(gram, 2 * n * d * support_union)
+    if method == "ndfs":
+        return graph + gram + iterations * (d ** 3 / 3 + 4 * n * d * c)
+    if method == "udfs":
+        return graph + gram + iterations * 4 * d ** 3 / 3
+    if method == "rsfs":
+        return graph + ridge_solves * 4 * n * d * c + ridge(ridge_solves)
+    if method == "fsasl":
+        return graph + iterations * 4 * n * d * c + ridge(ridge_solves)
+    return graph
 
 
 def read_rows(path):
@@ -145,6 +175,8 @@ def main_report(raw, c, out_csv, out_png, command, octave_csv, data):
             "octave_fit_s": median("octave", m, "fit_seconds"),
             "octave_min_s": octave[0], "octave_max_s": octave[1], "octave_fits": octave[2],
             "ours_iterations": median("ours", m, "iterations"),
+            "ours_ridge_solves": median("ours", m, "ridge_solves"),
+            "ours_support_union": median("ours", m, "support_union"),
             "octave_iterations": median("octave", m, "iterations"),
             "ours_graph_s": median("ours", m, "graph_seconds"),
             "ref_graph_s": median("skfeature", m, "graph_seconds"),
@@ -156,8 +188,10 @@ def main_report(raw, c, out_csv, out_png, command, octave_csv, data):
             "octave_rss_without_fit_mb": median("octave", "load", "rss_peak_mb"),
         })
         if gemm:
-            iterations = table[-1]["ours_iterations"]
-            floor = floor_flops(m, int(gemm["n"]), int(gemm["d"]), int(c), iterations) / (
+            floor = floor_flops(m, int(gemm["n"]), int(gemm["d"]), int(c),
+                                table[-1]["ours_iterations"],
+                                median("ours", m, "ridge_solves"),
+                                median("ours", m, "support_union")) / (
                 float(gemm["gflops"]) * 1e9)
             table[-1]["floor_s"] = floor
             for impl in ("ours", "ref", "octave"):

@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -24,9 +25,10 @@ import picocli.CommandLine.Option;
  * Fit times for dev/reference-bench: reads the data once into a cached frame, then fits each
  * method {@code --warmup} times untimed (JIT, Spark's first jobs) and {@code --repeats} times
  * timed, printing one CSV line per timed fit: the fit's wall seconds, the CPU seconds the whole
- * process spent meanwhile (every thread: tasks, GC, JIT), its iterations and
- * graph seconds (from the model summary), the largest heap in use during the fit and the
- * process's peak resident set so far. With {@code --gemm}, first the machine's GEMM rate: one
+ * process spent meanwhile (every thread: tasks, GC, JIT), its iterations and graph seconds (from
+ * the model summary), the largest heap in use during the fit, the process's peak resident set so
+ * far, and for the flop floor the summary's ridge solves (RSFS, FSASL) and the features in any
+ * regression's support (MCFS). With {@code --gemm}, first the machine's GEMM rate: one
  * n × n × d DGEMM of the data's n and d through {@link LinalgBackend}, its columns split over
  * as many threads as Spark has cores, best of three. Not a CLI command: the benchmark script
  * runs its main.
@@ -37,7 +39,7 @@ final class FitTiming extends SparkCommand {
 
   /** The CSV header of the fit lines. */
   static final String HEADER = "impl,method,repeat,fit_seconds,cpu_seconds,iterations,"
-      + "graph_seconds,heap_peak_mb,rss_peak_mb";
+      + "graph_seconds,heap_peak_mb,rss_peak_mb,ridge_solves,support_union";
 
   private static final OperatingSystemMXBean PROCESS =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -96,10 +98,13 @@ final class FitTiming extends SparkCommand {
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpuSeconds = (PROCESS.getProcessCpuTime() - cpuStart) / 1e9;
             if (r >= 0) {
-              out.printf("ours,%s,%d,%.4f,%.4f,%d,%s,%.1f,%.1f%n", method, r, seconds, cpuSeconds,
-                  model.summary().iterations(),
-                  model.summary().diagnostics().getOrDefault("graphSeconds", Double.NaN),
-                  heap.peakUsedBytes() / 1e6, peakResidentMegabytes());
+              Map<String, Double> diagnostics = model.summary().diagnostics();
+              out.printf("ours,%s,%d,%.4f,%.4f,%d,%s,%.1f,%.1f,%s,%s%n", method, r, seconds,
+                  cpuSeconds, model.summary().iterations(),
+                  diagnostics.getOrDefault("graphSeconds", Double.NaN),
+                  heap.peakUsedBytes() / 1e6, peakResidentMegabytes(),
+                  diagnostics.getOrDefault("ridgeSolves", Double.NaN),
+                  diagnostics.getOrDefault("supportUnion", Double.NaN));
               out.flush();
             }
           }

@@ -27,7 +27,8 @@ import org.apache.spark.ml.param.Param;
  *   <li>spec: {@code kernelWidth}, and {@code eigenvaluesConverged} for the spectrum-based
  *       score.
  *   <li>mcfs: {@code kernelWidth}, {@code eigenvaluesConverged}, {@code meanNonZeros} (per
- *       LARS target), {@code standardization}.
+ *       LARS target), {@code supportUnion} (features in any target's support),
+ *       {@code standardization}.
  *   <li>udfs: {@code scatterTrace}, {@code standardization}, {@code shrinkage},
  *       {@code spanDimension}.
  *   <li>ndfs: {@code objective}, {@code sigma}, {@code graphSeconds}, {@code betaEffective},
@@ -38,7 +39,8 @@ import org.apache.spark.ml.param.Param;
  *       {@code kmeansStartObjective}, {@code initStarts}, {@code initSpectral},
  *       {@code kernelWidth}, {@code graphEdges}, {@code noiseFraction},
  *       {@code orthogonalityError}, {@code sampleSide}, {@code graphSeconds},
- *       {@code initSeconds}, {@code iterationSeconds}.
+ *       {@code initSeconds}, {@code iterationSeconds}, {@code ridgeSolves} (iterations over
+ *       every start).
  *   <li>ufcm: {@code objective}, {@code projectionDim}, {@code totalScatter},
  *       {@code withinClusterScatter}, {@code l2pPenalty}, {@code nonEmptyClusters},
  *       {@code restartWins}.
@@ -49,7 +51,8 @@ import org.apache.spark.ml.param.Param;
  *       objective), {@code dampedWSteps}, {@code smallestWStep}, {@code mu},
  *       {@code lassoNonZerosPerSample}, {@code lassoMaxNonZeros},
  *       {@code simplexNonZerosPerSample}, {@code firstGraphNeighbors}, {@code eigenProducts},
- *       {@code eigenMaxResidual}, {@code graphSeconds},
+ *       {@code eigenMaxResidual}, {@code ridgeSolves} (reweighting solves of the W step),
+ *       {@code graphSeconds},
  *       {@code eigenSeconds}, {@code structureSeconds}, {@code seconds}.
  * </ul>
  */

@@ -281,6 +281,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     double[] lambdas = null;
     double mu = Double.NaN;
     int eigenProducts = 0;
+    int ridgeSolves = 0;
     double eigenResidual = 0;
     WPoint w = null;
     int dampedSteps = 0;
@@ -310,6 +311,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
           }
           regressed = rhs == null ? regression.solve(d, gamma, targets)
               : regression.solveFeatureSide(d, gamma, rhs);
+          ridgeSolves++;
           d = units.l21Weights(regressed, RowSparsityWeights.DEFAULT_EPSILON);
         }
       }
@@ -380,6 +382,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     summary.put("firstGraphNeighbors", first == null ? Double.NaN : first.numNeighbors());
     summary.put("eigenProducts", (double) eigenProducts);
     summary.put("eigenMaxResidual", eigenResidual);
+    summary.put("ridgeSolves", (double) ridgeSolves);
     summary.put("graphSeconds", graphSeconds);
     summary.put("eigenSeconds", eigenNanos / 1e9);
     summary.put("structureSeconds", structureNanos / 1e9);

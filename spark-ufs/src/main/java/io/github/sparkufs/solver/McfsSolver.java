@@ -174,6 +174,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     summary.put("kernelWidth", graph.sigma());
     summary.put("eigenvaluesConverged", embedding.converged() ? 1.0 : 0.0);
     summary.put("meanNonZeros", supportSize / (double) c);
+    summary.put("supportUnion", (double) Arrays.stream(scores).filter(s -> s != 0).count());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("unitCoefficients", unitCoefficients ? 1.0 : 0.0);
     return SelectionResult.closedForm(scores, true, summary);

@@ -295,6 +295,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
     Map<String, Double> summary = new LinkedHashMap<>();
     Run kept = null;
+    int ridgeSolves = 0;
     double iterationSeconds = 0;
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), standardization);
     try (Partitioned<Block> blocks = attachGraph(x, graph)) {
@@ -314,6 +315,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         Run run = iterate(x, blocks, regression, units,
             ClusterIndicator.relaxed(init, c, INIT_OFFSET));
         iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
+        ridgeSolves += run.objectives.length;
         summary.put(start + "StartObjective", run.finalObjective());
         if (kept == null || run.finalObjective() < kept.finalObjective()) {
           kept = run;
@@ -335,6 +337,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     summary.put("graphSeconds", graphSeconds);
     summary.put("initSeconds", initSeconds);
     summary.put("iterationSeconds", iterationSeconds);
+    summary.put("ridgeSolves", (double) ridgeSolves);
     summary.put("noiseFraction", kept.noiseFraction);
     summary.put("orthogonalityError", kept.orthogonalityError);
     summary.put("sampleSide", regression.usesSampleSide() ? 1.0 : 0.0);

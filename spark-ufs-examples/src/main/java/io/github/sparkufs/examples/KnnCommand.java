@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
  * ({@link ExactKnn}) on {@link PlantedClusters} data generated on the executors, distributed
  * blocks. For each n it prints both build times (wall and, for local masters, this JVM's CPU
  * seconds, which other load on the machine does not inflate), their ratios and the recall (the share of the
- * true k nearest neighbours found). Recall is measured on {@code --sample} consecutive rows
+ * true k nearest neighbours found), and the approximate search's candidates per row (the rows
+ * of a row's cell and of the cells linked to it, counted after the timing). Recall is measured on {@code --sample} consecutive rows
  * whose true neighbours are found by brute force against all rows, so it needs no exact graph;
  * with {@code --exact false} the exact graph is skipped (its time and the ratio print "-").
  * Both searches first run once, untimed, on {@code --warmup} rows (default the smaller of
@@ -36,7 +37,8 @@ import picocli.CommandLine.Option;
     header = "Approximate against exact kNN graph: time and recall.",
     description = "The approximate kNN graph against the exact one on planted-cluster data"
         + " generated on the executors: per n, both build times (wall, and this JVM's CPU"
-        + " seconds), their ratios, and the recall of the true k nearest neighbours.")
+        + " seconds), their ratios, the recall of the true k nearest neighbours, and the"
+        + " approximate search's candidates per row.")
 final class KnnCommand extends SparkCommand {
 
   @Mixin
@@ -109,8 +111,9 @@ final class KnnCommand extends SparkCommand {
         x.blocks().release();
         out.printf("warm-up (not timed): the searches once on %d rows%n", warmup);
       }
-      out.printf("%8s %9s %9s %9s %9s %13s %13s %11s %5s%n", "n", "exact s", "exact cpu",
-          "approx s", "approx cpu", "ratio s/cpu", "sample recall", "full recall", "load");
+      out.printf("%8s %9s %9s %9s %9s %13s %13s %11s %10s %5s%n", "n", "exact s", "exact cpu",
+          "approx s", "approx cpu", "ratio s/cpu", "sample recall", "full recall", "cands/row",
+          "load");
       for (int n : sizes) {
         RowBlockMatrix x = plantedBlocks(spark, planted, n, partitions);
         try {
@@ -137,9 +140,9 @@ final class KnnCommand extends SparkCommand {
             fullRecall = String.format("%.4f", recall(exactLists, found));
           }
           double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-          out.printf("%8d %9s %9s %9.2f %9.1f %13s %13.4f %11s %5.2f%n", n, exactSeconds,
+          out.printf("%8d %9s %9s %9.2f %9.1f %13s %13.4f %11s %10.0f %5.2f%n", n, exactSeconds,
               exactCpu, approxSeconds, approxCpu, ratio, recall(List.of(truth), found),
-              fullRecall, load);
+              fullRecall, approximate.candidatesPerRow(x), load);
         } finally {
           x.blocks().release();
         }

@@ -19,11 +19,12 @@ import java.util.SplittableRandom;
  * samples are put in k-means cells of about {@code cellSize} samples, and each sample is
  * compared with the samples of the cells linked to its own (an inverted-file search, as in
  * Jégou, Douze and Schmid, TPAMI 2011, without compression). Cells q and r are linked when r
- * is among the {@code probes} cells whose centres are nearest q's, or q among r's. With the
- * cell size and the probes fixed, each sample meets about the same number of candidates
- * whatever n is (it still grows with n: cells whose centres are near many others gather links,
- * see docs/benchmarks.md, "Scaling"), so the search is close to linear in n where the exact
- * one is quadratic; placing the centres
+ * is among the cells whose centres are nearest q's that together hold about {@code probes ·
+ * cellSize} rows, or q among r's ({@link Cells#linked}). So each sample meets at most about
+ * twice that many candidates whatever n is (measured: 36,900 per sample at n = 10⁵, 44,500 at
+ * 10⁶ with the defaults), and the search is close to linear in n where the exact one is
+ * quadratic; its recall falls as n grows (docs/benchmarks.md, "Approximate kNN graph").
+ * Placing the centres
  * and routing the samples to them cost O(n √n) by a two-level quantizer ({@link Cells}).
  *
  * <ol>
@@ -64,13 +65,20 @@ public final class CellProbeKnn implements KnnSearch {
   /** Samples per cell of the default search. */
   public static final int DEFAULT_CELL_SIZE = 256;
   /**
-   * Cells probed per sample by the default search. The two-level cells are more even than
-   * those of one level of k-means, so a sample meets fewer candidates per probe: at n =
-   * 100,000, with 56 probes recall 0.928 on 10,000 rows from 32,600 candidates per sample,
-   * where one level with 48 probes gave 0.920 from 45,800 (docs/benchmarks.md, "Approximate
-   * kNN graph").
+   * Cells' worth of rows probed per sample by the default search (a budget of {@code probes ·
+   * cellSize} rows per cell, see {@link Cells#linked}). At n = 10⁵, 3 · 10⁵, 10⁶ on planted
+   * data: recall 0.947, 0.704, 0.337 on 10,000 rows from 36,900, 40,500, 44,500 candidates per
+   * sample, where the 56 nearest cells gave 0.952, 0.805, 0.463 from 37,900, 49,300, 71,200
+   * (docs/benchmarks.md, "Approximate kNN graph").
    */
-  public static final int DEFAULT_PROBES = 56;
+  public static final int DEFAULT_PROBES = 112;
+
+  /**
+   * The most cells a cell probes, per {@code probes}: cells smaller than {@code cellSize} fill
+   * the budget of {@code probes · cellSize} rows with more of them, up to this many times
+   * {@code probes}.
+   */
+  static final int MAX_PROBES_PER_BUDGET_CELL = 4;
 
   /** Lloyd iterations placing the cell centres. */
   static final int LLOYD_ITERATIONS = 6;
@@ -119,25 +127,68 @@ public final class CellProbeKnn implements KnnSearch {
       throw new IllegalArgumentException("numNeighbors must be in [1, n - 1] = [1, "
           + (n - 1) + "], got " + k);
     }
-    int numCells = Math.max(1, n / cellSize);
-    Cells cells = Cells.place(sample(x, numCells), numCells, probes, new SplittableRandom(seed));
-    x.execution().describe("approximate kNN graph: " + cells.count() + " cells in "
-        + cells.coarseCount() + " coarse ones, " + cells.links.length / cells.count()
-        + " linked per cell on average (k = " + k + ")");
     try (ResourceScope scope = new ResourceScope()) {
+      Routing routing = route(x, scope);
+      Cells cells = routing.cells();
+      x.execution().describe("approximate kNN graph: " + cells.count() + " cells in "
+          + cells.coarseCount() + " coarse ones, " + cells.links.length / cells.count()
+          + " linked per cell on average, " + Math.round(cells.candidatesPerRow(
+              routing.rowsPerCell())) + " candidates per row (k = " + k + ")");
       Shared<Cells> sharedCells = scope.keep(x.execution().share(cells));
-      Partitioned<CellBlock> routed = scope.keep(x.blocks().map(
-          b -> CellBlock.route(b, sharedCells.get()).searchedWithin(sharedCells.get(), k, n)));
+      Partitioned<CellBlock> searched = scope.replace(routing.blocks(), routing.blocks().map(
+          b -> b.searchedWithin(sharedCells.get(), k, n)));
       float[] bounds = new float[n];
-      for (OwnBounds own : routed.collect(CellBlock::ownBounds)) {
+      for (OwnBounds own : searched.collect(CellBlock::ownBounds)) {
         System.arraycopy(own.kth, 0, bounds, own.offset, own.kth.length);
       }
       Shared<float[]> sharedBounds = scope.keep(x.execution().share(bounds));
-      return routed.crossMergeOnce(
+      return searched.crossMergeOnce(
           (a, b) -> a.offset == b.offset ? new Pieces<>(a.own, null)
               : nearest(a, b, sharedCells.get(), k, n, sharedBounds.get()),
           NeighborLists::merge);
     }
+  }
+
+  /**
+   * The rows each row of {@code x} is compared with on average: those of its own cell and of
+   * the cells linked to it, so each pair of rows in linked cells counts for both. The search's
+   * work per row; it places and routes as {@link #search} does, without searching.
+   */
+  public double candidatesPerRow(RowBlockMatrix x) {
+    try (ResourceScope scope = new ResourceScope()) {
+      Routing routing = route(x, scope);
+      return routing.cells().candidatesPerRow(routing.rowsPerCell());
+    }
+  }
+
+  /**
+   * The cells placed on a sample of x and linked, x's blocks routed to them, and the rows of
+   * each cell.
+   */
+  private record Routing(Cells cells, Partitioned<CellBlock> blocks, long[] rowsPerCell) {}
+
+  /**
+   * Places the cells, routes x's blocks to them (kept in {@code scope}) and links the cells by
+   * the rows each holds, for a search of {@code probes · cellSize} rows per cell.
+   */
+  private Routing route(RowBlockMatrix x, ResourceScope scope) {
+    int numCells = Math.max(1, x.numRows() / cellSize);
+    Cells centres = Cells.place(sample(x, numCells), numCells, new SplittableRandom(seed));
+    Shared<Cells> sharedCentres = scope.keep(x.execution().share(centres));
+    Partitioned<CellBlock> blocks = scope.keep(x.blocks().map(
+        b -> CellBlock.route(b, sharedCentres.get())));
+    long[] rowsPerCell = blocks.aggregate(CellBlock::rowsPerCell, CellProbeKnn::sum);
+    Cells cells = centres.linked(rowsPerCell, (long) probes * cellSize,
+        MAX_PROBES_PER_BUDGET_CELL * probes);
+    return new Routing(cells, blocks, rowsPerCell);
+  }
+
+  private static long[] sum(long[] a, long[] b) {
+    long[] out = a.clone();
+    for (int q = 0; q < out.length; q++) {
+      out[q] += b[q];
+    }
+    return out;
   }
 
   @Override
@@ -317,6 +368,14 @@ public final class CellProbeKnn implements KnnSearch {
     return (s0 + s1) + (s2 + s3);
   }
 
+  private static double[] toDouble(float[] v) {
+    double[] out = new double[v.length];
+    for (int f = 0; f < v.length; f++) {
+      out[f] = v[f];
+    }
+    return out;
+  }
+
   private static float[] toFloat(double[] v) {
     float[] out = new float[v.length];
     for (int f = 0; f < v.length; f++) {
@@ -341,6 +400,7 @@ public final class CellProbeKnn implements KnnSearch {
     private static final long serialVersionUID = 1L;
 
     private final int count;
+    private final int d;
     private final float[] centers;
     private final float[] centerNorms;
     private final float[] coarseCenters;
@@ -350,14 +410,26 @@ public final class CellProbeKnn implements KnnSearch {
     private final int[] linkStarts;
     private final int[] links;
 
-    private Cells(DenseMatrix centers, DenseMatrix coarseCenters, int[] groupStarts,
-        int[] linkStarts, int[] links) {
+    private Cells(DenseMatrix centers, DenseMatrix coarseCenters, int[] groupStarts) {
       this.count = centers.cols();
+      this.d = centers.rows();
       this.centers = toFloat(centers.data());
-      this.centerNorms = floatNorms(this.centers, centers.rows(), count);
+      this.centerNorms = floatNorms(this.centers, d, count);
       this.coarseCenters = toFloat(coarseCenters.data());
-      this.coarseNorms = floatNorms(this.coarseCenters, centers.rows(), coarseCenters.cols());
+      this.coarseNorms = floatNorms(this.coarseCenters, d, coarseCenters.cols());
       this.groupStarts = groupStarts;
+      this.linkStarts = new int[count + 1];
+      this.links = new int[0];
+    }
+
+    private Cells(Cells unlinked, int[] linkStarts, int[] links) {
+      this.count = unlinked.count;
+      this.d = unlinked.d;
+      this.centers = unlinked.centers;
+      this.centerNorms = unlinked.centerNorms;
+      this.coarseCenters = unlinked.coarseCenters;
+      this.coarseNorms = unlinked.coarseNorms;
+      this.groupStarts = unlinked.groupStarts;
       this.linkStarts = linkStarts;
       this.links = links;
     }
@@ -380,11 +452,29 @@ public final class CellProbeKnn implements KnnSearch {
     }
 
     /**
+     * Σ_q n_q Σ_{r linked to q} n_r / n for the cells' row counts n_q: the rows each row meets
+     * on average, its own cell's included.
+     */
+    double candidatesPerRow(long[] rowsPerCell) {
+      double pairs = 0;
+      long n = 0;
+      for (int q = 0; q < count; q++) {
+        long linkedRows = 0;
+        for (int p = linkStarts[q]; p < linkStarts[q + 1]; p++) {
+          linkedRows += rowsPerCell[links[p]];
+        }
+        pairs += (double) rowsPerCell[q] * linkedRows;
+        n += rowsPerCell[q];
+      }
+      return pairs / n;
+    }
+
+    /**
      * Places about {@code numCells} fine centres under about √numCells coarse ones over {@code
      * points} (d × s, s ≥ numCells), each level by {@link #lloyd}; a coarse cell the sample
      * leaves empty is dropped.
      */
-    static Cells place(DenseMatrix points, int numCells, int probes, SplittableRandom rnd) {
+    static Cells place(DenseMatrix points, int numCells, SplittableRandom rnd) {
       int d = points.rows();
       int s = points.cols();
       DenseMatrix coarse = lloyd(points, (int) Math.round(Math.sqrt(numCells)), rnd);
@@ -409,10 +499,8 @@ public final class CellProbeKnn implements KnnSearch {
         kept.add(coarse.columns(g, 1));
         groupStarts[kept.size()] = groupStarts[kept.size() - 1] + share;
       }
-      DenseMatrix centers = RowBlockMatrix.concatColumns(d, fine);
-      int linked = Math.min(probes, centers.cols());
-      return linked(centers, RowBlockMatrix.concatColumns(d, kept),
-          Arrays.copyOf(groupStarts, kept.size() + 1), probeLists(centers, linked), linked);
+      return new Cells(RowBlockMatrix.concatColumns(d, fine),
+          RowBlockMatrix.concatColumns(d, kept), Arrays.copyOf(groupStarts, kept.size() + 1));
     }
 
     /**
@@ -459,43 +547,61 @@ public final class CellProbeKnn implements KnnSearch {
       return centers;
     }
 
-    /** The cells of {@code centers} with q and r linked when either is in the other's probes. */
-    private static Cells linked(DenseMatrix centers, DenseMatrix coarseCenters,
-        int[] groupStarts, int[] nearest, int probes) {
-      int numCells = centers.cols();
-      int[] counts = new int[numCells + 1];
-      for (int q = 0; q < numCells; q++) {
-        for (int p = 0; p < probes; p++) {
-          int r = nearest[q * probes + p];
+    /**
+     * These cells linked for a search of about {@code budget} rows per cell: each cell's probes
+     * are the cells nearest it (itself first, ties to the lower index), taken in order until
+     * they hold {@code budget} of the rows counted in {@code rowsPerCell}, and at most {@code
+     * maxProbes}; q and r are linked when either is among the other's probes. Each row then
+     * meets at most {@code budget} rows (and the last probe's) through its own cell's probes
+     * whatever the cells' sizes, so the pairs computed number at most about n · budget; a
+     * count of probes instead lets a row whose probes include large cells meet many more, and
+     * large cells are those whose centres are near many others, so probed by many (in 100
+     * dimensions, more of them as the number of cells grows: docs/benchmarks.md, "Scaling").
+     */
+    Cells linked(long[] rowsPerCell, long budget, int maxProbes) {
+      int listLength = Math.min(maxProbes, count);
+      int[] nearest = probeLists(new DenseMatrix(d, count, toDouble(centers)), listLength);
+      int[] probes = new int[count];
+      for (int q = 0; q < count; q++) {
+        long rows = 0;
+        while (probes[q] < listLength && rows < budget) {
+          rows += rowsPerCell[nearest[q * listLength + probes[q]++]];
+        }
+      }
+      int[] counts = new int[count + 1];
+      for (int q = 0; q < count; q++) {
+        for (int p = 0; p < probes[q]; p++) {
+          int r = nearest[q * listLength + p];
           counts[q + 1]++;
-          if (!isProbe(nearest, probes, r, q)) {
+          if (!isProbe(nearest, listLength, probes, r, q)) {
             counts[r + 1]++;
           }
         }
       }
-      for (int q = 0; q < numCells; q++) {
+      for (int q = 0; q < count; q++) {
         counts[q + 1] += counts[q];
       }
-      int[] fill = Arrays.copyOf(counts, numCells);
-      int[] links = new int[counts[numCells]];
-      for (int q = 0; q < numCells; q++) {
-        for (int p = 0; p < probes; p++) {
-          int r = nearest[q * probes + p];
-          links[fill[q]++] = r;
-          if (!isProbe(nearest, probes, r, q)) {
-            links[fill[r]++] = q;
+      int[] fill = Arrays.copyOf(counts, count);
+      int[] linked = new int[counts[count]];
+      for (int q = 0; q < count; q++) {
+        for (int p = 0; p < probes[q]; p++) {
+          int r = nearest[q * listLength + p];
+          linked[fill[q]++] = r;
+          if (!isProbe(nearest, listLength, probes, r, q)) {
+            linked[fill[r]++] = q;
           }
         }
       }
-      for (int q = 0; q < numCells; q++) {
-        Arrays.sort(links, counts[q], counts[q + 1]);
+      for (int q = 0; q < count; q++) {
+        Arrays.sort(linked, counts[q], counts[q + 1]);
       }
-      return new Cells(centers, coarseCenters, groupStarts, counts, links);
+      return new Cells(this, counts, linked);
     }
 
-    private static boolean isProbe(int[] nearest, int probes, int q, int r) {
-      for (int p = 0; p < probes; p++) {
-        if (nearest[q * probes + p] == r) {
+    /** Whether r is among q's first {@code probes[q]} of its nearest cells. */
+    private static boolean isProbe(int[] nearest, int listLength, int[] probes, int q, int r) {
+      for (int p = 0; p < probes[q]; p++) {
+        if (nearest[q * listLength + p] == r) {
           return true;
         }
       }
@@ -690,6 +796,15 @@ public final class CellProbeKnn implements KnnSearch {
         }
       }
       return lists;
+    }
+
+    /** The block's samples in each cell. */
+    long[] rowsPerCell() {
+      long[] rows = new long[start.length - 1];
+      for (int q = 0; q < rows.length; q++) {
+        rows[q] = start[q + 1] - start[q];
+      }
+      return rows;
     }
 
     OwnBounds ownBounds() {

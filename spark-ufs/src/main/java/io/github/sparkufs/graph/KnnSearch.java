@@ -25,14 +25,13 @@ public interface KnnSearch {
   List<String> ALGORITHMS = List.of(AUTO, EXACT, APPROXIMATE);
 
   /**
-   * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn}
-   * (d = 100 planted data, k = 10, 4 blocks, {@link CellProbeKnn} defaults, CPU seconds of a
-   * local[2] run after the command's warm-up): at n = 20,000 exact 5.6 s, approximate 3.3 s
-   * (recall 0.9999); at 50,000 exact 23.5 s, approximate 7.8 s (recall 0.969); at 100,000
-   * exact 84.8 s, approximate 13.5 s (recall 0.919), these with one level of cells and 48
-   * probes; with the two-level cells and 56 probes 16.4 s at 100,000 (recall 0.928 on 10,000
-   * rows, at load 7.5). Below 50,000 the exact graph costs seconds, so {@code auto} keeps it
-   * there.
+   * The n from which {@link #AUTO} searches approximately. Measured with {@code spark-ufs knn
+   * --rows 20000,50000,100000 --master 'local[2]'} (d = 100 planted data, k = 10, 4 blocks,
+   * {@link CellProbeKnn} defaults, this JVM's CPU seconds after the command's warm-up, load
+   * 1.6): at n = 20,000 exact 5.1 s, approximate 4.6 s (every row a candidate); at 50,000 exact
+   * 27.6 s, approximate 17.5 s (recall 0.986); at 100,000 exact 106.8 s, approximate 24.6 s
+   * (recall 0.947). Below 50,000 the exact graph costs seconds and the approximate one saves
+   * little, so {@code auto} keeps the exact one there.
    */
   int AUTO_APPROXIMATE_ROWS = 50_000;
 

@@ -158,7 +158,6 @@ public final class McfsSolver implements FeatureSelectionSolver {
     }
     double[] scores = new double[d];
     int supportSize = 0;
-    int supportUnion = 0;
     for (int k = 0; k < c; k++) {
       double[] coef = lasso.solve(Arrays.copyOfRange(xy.data(), k * d, (k + 1) * d),
           numNonZeros);
@@ -167,9 +166,6 @@ public final class McfsSolver implements FeatureSelectionSolver {
       for (int j = 0; j < d; j++) {
         if (coef[j] != 0) {
           supportSize++;
-          if (scores[j] == 0) {
-            supportUnion++;
-          }
           scores[j] = Math.max(scores[j], Math.abs(coef[j]) / norm);
         }
       }
@@ -178,7 +174,7 @@ public final class McfsSolver implements FeatureSelectionSolver {
     summary.put("kernelWidth", graph.sigma());
     summary.put("eigenvaluesConverged", embedding.converged() ? 1.0 : 0.0);
     summary.put("meanNonZeros", supportSize / (double) c);
-    summary.put("supportUnion", (double) supportUnion);
+    summary.put("supportUnion", (double) Arrays.stream(scores).filter(s -> s != 0).count());
     summary.put("standardization", standardization ? 1.0 : 0.0);
     summary.put("unitCoefficients", unitCoefficients ? 1.0 : 0.0);
     return SelectionResult.closedForm(scores, true, summary);

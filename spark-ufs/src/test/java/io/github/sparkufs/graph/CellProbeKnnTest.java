@@ -56,10 +56,10 @@ class CellProbeKnnTest {
 
   @Test
   void probingSomeCellsFindsMostNeighbours() {
-    // 100 cells of about 50 samples: 24 probed (and the cells that probe them) find nine
-    // tenths of the neighbours of these 20-dimensional samples, 8 fewer. Measured over data
-    // seeds 1-12: 24 probes .893-.955 (.935 on this draw), 8 probes .626-.738, the gap
-    // .217-.277.
+    // 100 cells of about 50 samples: the nearest cells holding 24 cells' worth of rows (and
+    // the cells that probe them) find nine tenths of the neighbours of these 20-dimensional
+    // samples, 8 cells' worth fewer. Measured over data seeds 1-12: 24 probes .885-.957 (mean
+    // .912, .938 on this draw), 8 probes .604-.680, the gap .265-.292.
     double few = recall(indices(new CellProbeKnn(3, 50, 8).searchAll(TestData.blocks(x, 2), K)));
     double more = recall(indices(new CellProbeKnn(3, 50, 24).searchAll(TestData.blocks(x, 2), K)));
     assertTrue(more >= 0.85, "24 probes: recall " + more);
@@ -80,7 +80,7 @@ class CellProbeKnnTest {
   void cellsAreFineCellsUnderAboutRootManyCoarseOnes() {
     // Routing a sample meets the coarse centres and one coarse cell's fine centres: about
     // 2 √m of m. The fine cells are shared out by rounding each coarse cell's share of m.
-    CellProbeKnn.Cells cells = CellProbeKnn.Cells.place(x, 400, 8, new SplittableRandom(1));
+    CellProbeKnn.Cells cells = CellProbeKnn.Cells.place(x, 400, new SplittableRandom(1));
     assertEquals(20, cells.coarseCount());
     assertTrue(Math.abs(cells.count() - 400) <= cells.coarseCount() / 2, "cells " + cells.count());
   }

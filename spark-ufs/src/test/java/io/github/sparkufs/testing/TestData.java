@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.solver.CommonOptions;
@@ -35,13 +36,13 @@ public final class TestData {
   private TestData() {}
 
   /**
-   * Skips the test on the pure-Java LAPACK ({@code mvn test -Pjava-blas}), where its repeated
-   * dense factorisations take minutes against seconds natively; a test calls this only where
-   * another test runs the same code on both backends.
+   * Skips the test on the pure-Java LAPACK (however it came to be loaded: {@code mvn test
+   * -Pjava-blas}, netlib's {@code nativeLib=none} properties, or no OpenBLAS on the machine),
+   * where its repeated dense factorisations take minutes against seconds natively; a test calls
+   * this only where another test runs the same code on both backends.
    */
   public static void assumeNativeLapack(String why) {
-    assumeTrue(!"java".equals(System.getProperty("sparkufs.test.blas")),
-        why + ": run with native LAPACK only");
+    assumeTrue("native".equals(LinalgBackend.describe()), why + ": run with native LAPACK only");
   }
 
   /** The samples (columns) of {@code x} as a "features" column, in order, in {@code partitions} slices. */

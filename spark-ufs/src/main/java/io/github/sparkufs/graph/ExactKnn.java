@@ -109,7 +109,11 @@ public final class ExactKnn {
       return new NeighborLists(block.offset(), k, idx, dist);
     }
 
-    /** Offers the distances of tile pair p (numbered as {@link #tilePairs} does). */
+    /**
+     * Offers the distances of tile pair p (numbered as {@link #tilePairs} does). Each pair of
+     * samples lies in one tile pair and is offered to each list once, so no list is scanned
+     * for the sample offered.
+     */
     void offerTilePair(int p) {
       int bTiles = tiles(b.numRows());
       int a0 = p / bTiles * TILE;
@@ -126,9 +130,9 @@ public final class ExactKnn {
             continue;
           }
           double d2 = Math.max(0.0, aNorms[a0 + i] + bNorms[b0 + j] - 2 * dots[i * bn + j]);
-          toA.offer(a0 + i, d2, gb);
+          toA.offerDistinct(a0 + i, d2, gb);
           if (toB != null) {
-            toB.offer(b0 + j, d2, ga);
+            toB.offerDistinct(b0 + j, d2, ga);
           }
         }
       }

@@ -109,6 +109,25 @@ public final class NeighborLists implements Serializable {
         return;
       }
     }
+    insert(idx, dist, base, last, d2, global);
+  }
+
+  /**
+   * As {@link #offer(int, double, int)} for a sample not offered to local sample i's list
+   * before (an exact search offers each pair once): the list is not scanned for it.
+   */
+  double offerDistinct(int i, double d2, int global) {
+    int base = i * k;
+    int last = base + k - 1;
+    if (before(d2, global, distances[last], indices[last])) {
+      insert(indices, distances, base, last, d2, global);
+    }
+    return distances[last];
+  }
+
+  /** Inserts (d2, global), which comes before the last entry, into the list [base, last]. */
+  private static void insert(int[] idx, double[] dist, int base, int last, double d2,
+      int global) {
     int at = last;
     while (at > base && before(d2, global, dist[at - 1], idx[at - 1])) {
       dist[at] = dist[at - 1];

@@ -30,7 +30,11 @@ import java.util.List;
  */
 public final class SpectralEmbedding {
 
-  /** Relative residual tolerance of the eigensolver. */
+  /**
+   * Relative residual tolerance of the eigensolver by default (near working precision; a caller
+   * whose use of the vectors needs less passes its own to
+   * {@link #compute(RowBlockMatrix, SparseRowMatrix, int, double, long)}).
+   */
   static final double TOL = 1e-11;
   /** Vectors iterated beyond the wanted ones (fewer when n is small). */
   static final int EXTRA = 5;
@@ -58,6 +62,19 @@ public final class SpectralEmbedding {
    */
   public static SpectralEmbedding compute(RowBlockMatrix x, SparseRowMatrix graph, int numVectors,
       long seed) {
+    return compute(x, graph, numVectors, TOL, seed);
+  }
+
+  /**
+   * @param x the data, whose blocks the graph's rows follow
+   * @param graph the symmetric graph S over x's samples (some degree > 0)
+   * @param numVectors how many non-trivial eigenpairs, 1 ≤ numVectors ≤ n − 2
+   * @param tol the eigensolver's relative residual tolerance, > 0: each pair's residual
+   *     {@code ||ℒ v − λ v||} ends below {@code 2 tol} (ℒ's spectrum lies in [0, 2])
+   * @param seed seeds the eigensolver's random start
+   */
+  public static SpectralEmbedding compute(RowBlockMatrix x, SparseRowMatrix graph, int numVectors,
+      double tol, long seed) {
     int n = x.numRows();
     if (numVectors < 1 || numVectors > n - 2) {
       throw new IllegalArgumentException("numVectors must be in [1, n - 2 = " + (n - 2)
@@ -91,7 +108,7 @@ public final class SpectralEmbedding {
     ex.describe("eigenvectors of the normalised Laplacian");
     SmallestEigenpairs eig;
     try (rows) {
-      eig = new Lobpcg(numVectors, block, TOL, MAX_ITERATIONS)
+      eig = new Lobpcg(numVectors, block, tol, MAX_ITERATIONS)
           .smallest(laplacian, n, null, 2.0, trivial, null, seed);
     }
     return new SpectralEmbedding(eig.values(), eig.vectors(), degrees, eig.converged());

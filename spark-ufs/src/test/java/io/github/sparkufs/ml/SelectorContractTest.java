@@ -134,7 +134,11 @@ class SelectorContractTest {
   /**
    * Row order (docs/design.md, Determinism): the methods with closed-form scores give the same
    * scores on the rows in reverse order; the iterative ones draw their starts by row index and
-   * are documented as order-dependent.
+   * are documented as order-dependent. MCFS's eigensolver stops at a residual of 10⁻⁶
+   * (McfsSolver's embedding tolerance), so its scores from another start agree to that order:
+   * measured on the rows reversed, at most 8.5e-6 of the largest score here and 7.3e-6 over 30
+   * planted draws (10 seeds each of 150 rows × 24 features, 300 × 40 and 400 × 40), every
+   * ranking the same; asserted at 1e-4, and the same ranking.
    */
   @ParameterizedTest
   @ValueSource(strings = {"maxvar", "lapscore", "spec", "mcfs"})
@@ -146,9 +150,15 @@ class SelectorContractTest {
         reversed.set(j, x.cols() - 1 - i, x.get(j, i));
       }
     }
-    TestData.assertClose(configured(name).fit(TestData.vectors(spark, x, 3)).scores(),
-        configured(name).fit(TestData.vectors(spark, reversed, 3)).scores(), 1e-9,
+    UnsupervisedSelectorModel inOrder = configured(name).fit(TestData.vectors(spark, x, 3));
+    UnsupervisedSelectorModel inReverse =
+        configured(name).fit(TestData.vectors(spark, reversed, 3));
+    boolean mcfs = name.equals("mcfs");
+    TestData.assertClose(inOrder.scores(), inReverse.scores(), mcfs ? 1e-4 : 1e-9,
         name + " on the rows reversed");
+    if (mcfs) {
+      assertArrayEquals(inOrder.ranking(), inReverse.ranking(), name + ": ranking, rows reversed");
+    }
   }
 
   /**

@@ -167,7 +167,11 @@ public final class KMeans {
    * Greedy k-means++ on a uniform sample of the samples (all of them when n is small): each
    * new centre is the best, by the resulting potential, of {@code 2 + ⌊ln k⌋} candidates drawn
    * with probability proportional to the squared distance to the nearest centre so far (the
-   * variant scikit-learn uses by default).
+   * variant scikit-learn uses by default). The candidates' distances to the sample come from one
+   * GEMM per centre, {@code ||x||² + ||y||² − 2 xᵀy}, which only screens: a sample's distance is
+   * measured by the direct sum unless the screen shows it beyond the sample's current nearest
+   * by more than {@link #nearTieMargin}, so every distance, potential and draw is that of the
+   * direct sums, whatever the BLAS.
    */
   private DenseMatrix seed(RowBlockMatrix x, SplittableRandom rnd) {
     int n = x.numRows();
@@ -186,18 +190,33 @@ public final class KMeans {
     }
     double[] trial = new double[m];
     double[] pickBest = new double[m];
+    double[] norms = sample.columnNormsSquared();
+    double margin = nearTieMargin(d);
+    int[] drawn = new int[candidates];
+    DenseMatrix drawnSamples = new DenseMatrix(d, candidates);
+    double[] dots = new double[m * candidates];
     for (int c = 1; c < k; c++) {
       double total = 0;
       for (double v : best) {
         total += v;
       }
+      for (int t = 0; t < candidates; t++) {
+        drawn[t] = total > 0 ? drawProportional(best, total, rnd) : rnd.nextInt(m);
+        System.arraycopy(sv, drawn[t] * d, drawnSamples.data(), t * d, d);
+      }
+      LinalgBackend.blas().dgemm("T", "N", m, candidates, d, 1.0, sv, 0, d, drawnSamples.data(),
+          0, d, 0.0, dots, 0, m);
       int pick = -1;
       double pickPotential = Double.POSITIVE_INFINITY;
       for (int t = 0; t < candidates; t++) {
-        int candidate = total > 0 ? drawProportional(best, total, rnd) : rnd.nextInt(m);
+        int candidate = drawn[t];
         double potential = 0;
         for (int i = 0; i < m; i++) {
-          trial[i] = Math.min(best[i], squaredDistance(sv, i, sample, candidate));
+          // The screened distance rules the candidate out when it exceeds best[i] by more than
+          // the rounding of it and of the direct sum; otherwise the direct sum decides.
+          double screened = norms[i] + norms[candidate] - 2 * dots[t * m + i];
+          trial[i] = screened > best[i] + margin * (norms[i] + norms[candidate]) ? best[i]
+              : Math.min(best[i], squaredDistance(sv, i, sample, candidate));
           potential += trial[i];
         }
         if (potential < pickPotential) {
@@ -331,7 +350,8 @@ public final class KMeans {
    * Numerical Algorithms, 2002, §3.1), so the screened value and the direct sum of a centre are
    * each within about {@code 2 (d + 3) u (||x||² + ||c||²)} of the exact distance (less the
    * constant ||x||²): the nearest centre by the direct sum trails the best screened value by at
-   * most four such errors.
+   * most four such errors. The seeding's screen, which compares one screened distance with a
+   * direct sum, needs two.
    */
   static double nearTieMargin(int d) {
     return 8.0 * (d + 4) * 0x1p-53;

@@ -1,12 +1,14 @@
 package io.github.sparkufs.cluster;
 
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Lloyd's k-means over a {@link RowBlockMatrix}, seeded by greedy k-means++ (Arthur and
@@ -14,12 +16,26 @@ import java.util.SplittableRandom;
  * the driver (the whole data when it is smaller, which is exact k-means++). Each Lloyd
  * iteration is one pass: every block assigns its samples and returns per-cluster sums, counts
  * and cost. A cluster that loses all its samples is re-seeded at the sample farthest from its
- * centre. Deterministic for a given seed and row order, whatever the partitioning.
+ * centre (found by one more pass, only then).
+ *
+ * <p><b>Assignment.</b> A block's samples are compared with the centres through one GEMM per
+ * tile of samples, {@code ||c||² − 2 xᵀc} ({@link #nearestInBlock}); the GEMM only screens.
+ * Every centre within {@link #nearTieMargin} of the best screened value, a bound on the
+ * rounding of the screen and of the direct sum {@code Σ (x_j − c_j)²} whatever the order of
+ * the GEMM's sums, is measured again by that direct sum ({@link #squaredDistance}), and the
+ * sample goes to the nearest by it, ties to the lower index. So every label is exactly the one
+ * {@link #nearest(double[], int, DenseMatrix)} gives, and every cost is that of the direct
+ * sums: neither depends on the BLAS or on how the samples are split into blocks. The centres
+ * are the blocks' sums merged in block order, which is deterministic for a given partitioning;
+ * two partitionings can differ in the centres' last bits.
  */
 public final class KMeans {
 
   /** Samples drawn per cluster for the k-means++ seeding. */
   public static final int INIT_SAMPLE_PER_CLUSTER = 200;
+
+  /** Samples per GEMM tile of the assignment: a tile's products are k × TILE doubles. */
+  private static final int TILE = 512;
 
   private final int k;
   private final int maxIter;
@@ -100,56 +116,50 @@ public final class KMeans {
       try (Shared<DenseMatrix> shared = x.execution().share(centers)) {
         s = x.blocks().aggregate(b -> Stats.of(b, shared.get()), Stats::merge);
       }
-      DenseMatrix next = new DenseMatrix(d, k);
+      int[] empty = IntStream.range(0, k).filter(c -> s.counts[c] == 0).toArray();
+      DenseMatrix next = empty.length == 0 ? new DenseMatrix(d, k) : farthest(x, centers, empty);
       for (int c = 0; c < k; c++) {
-        if (s.counts[c] == 0) {
-          System.arraycopy(s.farthest.data(), c * d, next.data(), c * d, d);
-        } else {
+        if (s.counts[c] > 0) {
           for (int j = 0; j < d; j++) {
             next.set(j, c, s.sums.get(j, c) / s.counts[c]);
           }
         }
       }
-      boolean emptied = Arrays.stream(s.counts).anyMatch(v -> v == 0);
       centers = next;
-      if (!emptied && prevCost - s.cost <= tol * s.cost) {
+      if (empty.length == 0 && prevCost - s.cost <= tol * s.cost) {
         break;
       }
       prevCost = s.cost;
     }
-    return new Result(centers, assign(x, centers), cost(x, centers));
+    Labels last = labelled(x, centers);
+    return new Result(centers, last.labels, last.cost);
   }
 
-  /** The index of the nearest centre for every sample, in sample order. */
-  public static int[] assign(RowBlockMatrix x, DenseMatrix centers) {
-    List<int[]> parts;
+  /**
+   * A d × k matrix whose column c, for each c in {@code empty}, is the sample farthest from
+   * centre c by {@link #squaredDistance} (ties: the earlier sample), the other columns zero.
+   */
+  private static DenseMatrix farthest(RowBlockMatrix x, DenseMatrix centers, int[] empty) {
+    int d = x.numCols();
+    Farthest f;
     try (Shared<DenseMatrix> shared = x.execution().share(centers)) {
-      parts = x.blocks().collect(b -> {
-        int[] labels = new int[b.numRows()];
-        for (int i = 0; i < labels.length; i++) {
-          labels[i] = nearest(b, i, shared.get());
-        }
-        return labels;
-      });
+      f = x.blocks().aggregate(b -> Farthest.of(b, shared.get(), empty), Farthest::merge);
     }
-    int[] out = new int[x.numRows()];
-    int at = 0;
-    for (int[] p : parts) {
-      System.arraycopy(p, 0, out, at, p.length);
-      at += p.length;
+    DenseMatrix out = new DenseMatrix(d, centers.cols());
+    for (int e = 0; e < empty.length; e++) {
+      System.arraycopy(f.samples.data(), e * d, out.data(), empty[e] * d, d);
     }
     return out;
   }
 
-  private static double cost(RowBlockMatrix x, DenseMatrix centers) {
+  /** The index of the nearest centre for every sample, in sample order. */
+  public static int[] assign(RowBlockMatrix x, DenseMatrix centers) {
+    return labelled(x, centers).labels;
+  }
+
+  private static Labels labelled(RowBlockMatrix x, DenseMatrix centers) {
     try (Shared<DenseMatrix> shared = x.execution().share(centers)) {
-      return x.blocks().aggregate(b -> {
-        double s = 0;
-        for (int i = 0; i < b.numRows(); i++) {
-          s += squaredDistance(b, i, shared.get(), nearest(b, i, shared.get()));
-        }
-        return s;
-      }, Double::sum);
+      return Labels.concat(x.blocks().collect(b -> Labels.of(b, shared.get())), x.numRows());
     }
   }
 
@@ -157,7 +167,11 @@ public final class KMeans {
    * Greedy k-means++ on a uniform sample of the samples (all of them when n is small): each
    * new centre is the best, by the resulting potential, of {@code 2 + ⌊ln k⌋} candidates drawn
    * with probability proportional to the squared distance to the nearest centre so far (the
-   * variant scikit-learn uses by default).
+   * variant scikit-learn uses by default). The candidates' distances to the sample come from one
+   * GEMM per centre, {@code ||x||² + ||y||² − 2 xᵀy}, which only screens: a sample's distance is
+   * measured by the direct sum unless the screen shows it beyond the sample's current nearest
+   * by more than {@link #nearTieMargin}, so every distance, potential and draw is that of the
+   * direct sums, whatever the BLAS.
    */
   private DenseMatrix seed(RowBlockMatrix x, SplittableRandom rnd) {
     int n = x.numRows();
@@ -170,31 +184,52 @@ public final class KMeans {
     int candidates = 2 + (int) Math.log(k);
     int first = rnd.nextInt(m);
     System.arraycopy(sv, first * d, centers.data(), 0, d);
-    double[] best = distancesTo(sv, d, m, sv, first);
+    double[] best = new double[m];
+    for (int i = 0; i < m; i++) {
+      best[i] = squaredDistance(sv, i, sample, first);
+    }
     double[] trial = new double[m];
+    double[] pickBest = new double[m];
+    double[] norms = sample.columnNormsSquared();
+    double margin = nearTieMargin(d);
+    int[] drawn = new int[candidates];
+    DenseMatrix drawnSamples = new DenseMatrix(d, candidates);
+    double[] dots = new double[m * candidates];
     for (int c = 1; c < k; c++) {
       double total = 0;
       for (double v : best) {
         total += v;
       }
+      for (int t = 0; t < candidates; t++) {
+        drawn[t] = total > 0 ? drawProportional(best, total, rnd) : rnd.nextInt(m);
+        System.arraycopy(sv, drawn[t] * d, drawnSamples.data(), t * d, d);
+      }
+      LinalgBackend.blas().dgemm("T", "N", m, candidates, d, 1.0, sv, 0, d, drawnSamples.data(),
+          0, d, 0.0, dots, 0, m);
       int pick = -1;
       double pickPotential = Double.POSITIVE_INFINITY;
-      double[] pickBest = null;
       for (int t = 0; t < candidates; t++) {
-        int candidate = total > 0 ? drawProportional(best, total, rnd) : rnd.nextInt(m);
-        double[] dist = distancesTo(sv, d, m, sv, candidate);
+        int candidate = drawn[t];
         double potential = 0;
         for (int i = 0; i < m; i++) {
-          trial[i] = Math.min(best[i], dist[i]);
+          // The screened distance rules the candidate out when it exceeds best[i] by more than
+          // the rounding of it and of the direct sum; otherwise the direct sum decides.
+          double screened = norms[i] + norms[candidate] - 2 * dots[t * m + i];
+          trial[i] = screened > best[i] + margin * (norms[i] + norms[candidate]) ? best[i]
+              : Math.min(best[i], squaredDistance(sv, i, sample, candidate));
           potential += trial[i];
         }
         if (potential < pickPotential) {
           pickPotential = potential;
           pick = candidate;
-          pickBest = trial.clone();
+          double[] swap = pickBest;
+          pickBest = trial;
+          trial = swap;
         }
       }
+      double[] swap = best;
       best = pickBest;
+      pickBest = swap;
       System.arraycopy(sv, pick * d, centers.data(), c * d, d);
     }
     return centers;
@@ -212,20 +247,6 @@ public final class KMeans {
     return weights.length - 1;
   }
 
-  /** Squared distances from each of the m samples to sample {@code at}. */
-  private static double[] distancesTo(double[] samples, int d, int m, double[] from, int at) {
-    double[] out = new double[m];
-    for (int i = 0; i < m; i++) {
-      double s = 0;
-      for (int j = 0; j < d; j++) {
-        double diff = samples[i * d + j] - from[at * d + j];
-        s += diff * diff;
-      }
-      out[i] = s;
-    }
-    return out;
-  }
-
   /** m distinct indices of [0, n), sorted (Floyd's algorithm when m < n). */
   static int[] sampleWithoutReplacement(int n, int m, SplittableRandom rnd) {
     if (m == n) {
@@ -241,14 +262,6 @@ public final class KMeans {
       set.add(set.contains(t) ? j : t);
     }
     return set.stream().mapToInt(Integer::intValue).sorted().toArray();
-  }
-
-  static int nearest(RowBlock b, int i, DenseMatrix centers) {
-    return nearest(b.columns().data(), i, centers);
-  }
-
-  static double squaredDistance(RowBlock b, int i, DenseMatrix centers, int c) {
-    return squaredDistance(b.columns().data(), i, centers, c);
   }
 
   /**
@@ -281,46 +294,96 @@ public final class KMeans {
     return s;
   }
 
-  /** Per-cluster sums and counts of one pass, the cost, and each cluster's farthest sample. */
+  /**
+   * For every sample of a block, the index of its nearest centre and its squared distance to
+   * it, both exactly as {@link #nearest(double[], int, DenseMatrix)} and {@link
+   * #squaredDistance} give them. Per tile of {@value #TILE} samples one GEMM forms {@code xᵀc};
+   * a centre is measured by the direct sum only when its screened value {@code ||c||² − 2 xᵀc}
+   * is within {@link #nearTieMargin} of the sample's smallest, which the nearest centre by the
+   * direct sum always is.
+   */
+  static void nearestInBlock(double[] points, int n, DenseMatrix centers, int[] labels,
+      double[] distances) {
+    int d = centers.rows();
+    int k = centers.cols();
+    double[] centerNorms = centers.columnNormsSquared();
+    double largestCenterNorm = Arrays.stream(centerNorms).max().orElse(0);
+    double margin = nearTieMargin(d);
+    double[] dots = new double[k * Math.min(TILE, n)];
+    for (int i0 = 0; i0 < n; i0 += TILE) {
+      int tn = Math.min(TILE, n - i0);
+      LinalgBackend.blas().dgemm("T", "N", k, tn, d, 1.0, centers.data(), 0, d, points, i0 * d,
+          d, 0.0, dots, 0, k);
+      for (int t = 0; t < tn; t++) {
+        int i = i0 + t;
+        double screenedBest = Double.POSITIVE_INFINITY;
+        for (int c = 0; c < k; c++) {
+          screenedBest = Math.min(screenedBest, centerNorms[c] - 2 * dots[t * k + c]);
+        }
+        double pointNorm = 0;
+        for (int j = 0; j < d; j++) {
+          pointNorm += points[i * d + j] * points[i * d + j];
+        }
+        double bound = screenedBest + margin * (pointNorm + largestCenterNorm);
+        int nearest = 0;
+        double nearestDistance = Double.POSITIVE_INFINITY;
+        for (int c = 0; c < k; c++) {
+          if (centerNorms[c] - 2 * dots[t * k + c] <= bound) {
+            double exact = squaredDistance(points, i, centers, c);
+            if (exact < nearestDistance) {
+              nearestDistance = exact;
+              nearest = c;
+            }
+          }
+        }
+        labels[i] = nearest;
+        distances[i] = nearestDistance;
+      }
+    }
+  }
+
+  /**
+   * The relative margin of the assignment's screen in dimension d, as a multiple of
+   * {@code ||x||² + max_c ||c||²}: {@code 8 (d + 4) u} with u = 2⁻⁵³ the unit roundoff. A dot
+   * product of length d summed in any order (blocked, with or without fused multiply-adds) is
+   * within γ_d·||x||·||c|| of the exact one (γ_d ≈ d·u; Higham, Accuracy and Stability of
+   * Numerical Algorithms, 2002, §3.1), so the screened value and the direct sum of a centre are
+   * each within about {@code 2 (d + 3) u (||x||² + ||c||²)} of the exact distance (less the
+   * constant ||x||²): the nearest centre by the direct sum trails the best screened value by at
+   * most four such errors. The seeding's screen, which compares one screened distance with a
+   * direct sum, needs two.
+   */
+  static double nearTieMargin(int d) {
+    return 8.0 * (d + 4) * 0x1p-53;
+  }
+
+  /** Per-cluster sums and counts of one pass, and its cost. */
   private static final class Stats implements java.io.Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
     final DenseMatrix sums;
     final long[] counts;
     double cost;
-    /** Column c: the sample farthest from centre c among those assigned anywhere. */
-    final DenseMatrix farthest;
-    final double[] farthestDist;
 
-    Stats(int d, int k) {
+    private Stats(int d, int k) {
       sums = new DenseMatrix(d, k);
       counts = new long[k];
-      farthest = new DenseMatrix(d, k);
-      farthestDist = new double[k];
-      Arrays.fill(farthestDist, -1);
     }
 
     static Stats of(RowBlock b, DenseMatrix centers) {
       int d = b.numCols();
-      int k = centers.cols();
-      Stats s = new Stats(d, k);
+      int n = b.numRows();
+      Stats s = new Stats(d, centers.cols());
       double[] v = b.columns().data();
-      double[] dist = new double[k];
-      for (int i = 0; i < b.numRows(); i++) {
-        int c = 0;
-        for (int e = 0; e < k; e++) {
-          dist[e] = squaredDistance(b, i, centers, e);
-          if (dist[e] < dist[c]) {
-            c = e;
-          }
-          if (dist[e] > s.farthestDist[e]) {
-            s.farthestDist[e] = dist[e];
-            System.arraycopy(v, i * d, s.farthest.data(), e * d, d);
-          }
-        }
+      int[] labels = new int[n];
+      double[] distances = new double[n];
+      nearestInBlock(v, n, centers, labels, distances);
+      double[] sums = s.sums.data();
+      for (int i = 0; i < n; i++) {
+        int c = labels[i];
         s.counts[c]++;
-        s.cost += dist[c];
+        s.cost += distances[i];
         for (int j = 0; j < d; j++) {
-          s.sums.data()[c * d + j] += v[i * d + j];
+          sums[c * d + j] += v[i * d + j];
         }
       }
       return s;
@@ -330,13 +393,86 @@ public final class KMeans {
       DenseMatrix.accumulate(a.sums, b.sums);
       for (int c = 0; c < a.counts.length; c++) {
         a.counts[c] += b.counts[c];
-        if (b.farthestDist[c] > a.farthestDist[c]) {
-          a.farthestDist[c] = b.farthestDist[c];
-          System.arraycopy(b.farthest.data(), c * a.sums.rows(), a.farthest.data(),
-              c * a.sums.rows(), a.sums.rows());
-        }
       }
       a.cost += b.cost;
+      return a;
+    }
+  }
+
+  /** A block's labels, in sample order, and the sum of its samples' distances to their centres. */
+  private static final class Labels implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    final int[] labels;
+    final double cost;
+
+    private Labels(int[] labels, double cost) {
+      this.labels = labels;
+      this.cost = cost;
+    }
+
+    static Labels of(RowBlock b, DenseMatrix centers) {
+      int n = b.numRows();
+      int[] labels = new int[n];
+      double[] distances = new double[n];
+      nearestInBlock(b.columns().data(), n, centers, labels, distances);
+      double cost = 0;
+      for (double v : distances) {
+        cost += v;
+      }
+      return new Labels(labels, cost);
+    }
+
+    /** The blocks' labels one after another, their costs summed in block order. */
+    static Labels concat(List<Labels> parts, int n) {
+      int[] out = new int[n];
+      int at = 0;
+      double cost = 0;
+      for (Labels p : parts) {
+        System.arraycopy(p.labels, 0, out, at, p.labels.length);
+        at += p.labels.length;
+        cost += p.cost;
+      }
+      return new Labels(out, cost);
+    }
+  }
+
+  /** For each of some centres, the sample farthest from it so far and that distance. */
+  private static final class Farthest implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    /** Column e: the sample farthest from the e-th of the centres asked about. */
+    final DenseMatrix samples;
+    final double[] distances;
+
+    private Farthest(int d, int count) {
+      samples = new DenseMatrix(d, count);
+      distances = new double[count];
+      Arrays.fill(distances, -1);
+    }
+
+    static Farthest of(RowBlock b, DenseMatrix centers, int[] which) {
+      int d = b.numCols();
+      Farthest f = new Farthest(d, which.length);
+      double[] v = b.columns().data();
+      for (int i = 0; i < b.numRows(); i++) {
+        for (int e = 0; e < which.length; e++) {
+          double dist = squaredDistance(v, i, centers, which[e]);
+          if (dist > f.distances[e]) {
+            f.distances[e] = dist;
+            System.arraycopy(v, i * d, f.samples.data(), e * d, d);
+          }
+        }
+      }
+      return f;
+    }
+
+    static Farthest merge(Farthest a, Farthest b) {
+      int d = a.samples.rows();
+      for (int e = 0; e < a.distances.length; e++) {
+        if (b.distances[e] > a.distances[e]) {
+          a.distances[e] = b.distances[e];
+          System.arraycopy(b.samples.data(), e * d, a.samples.data(), e * d, d);
+        }
+      }
       return a;
     }
   }

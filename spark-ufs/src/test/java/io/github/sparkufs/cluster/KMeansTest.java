@@ -7,6 +7,8 @@ import io.github.sparkufs.eval.ClusteringMetrics;
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.testing.TestData;
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class KMeansTest {
@@ -32,5 +34,59 @@ class KMeansTest {
       assertEquals(false, Double.isNaN(c));
     }
     assertEquals(0.0, r.cost(), 1e-12);
+  }
+
+  @Test
+  void assignmentIsTheDirectSumsNearestAtExactTies() {
+    // Samples a·1 in d = 37, exactly as far by the direct sum from the centres a·1 + t·e_p
+    // (index 10) and a·1 + t·e_q (index 11): one square each. ||c||² − 2 xᵀc sums the two
+    // differently, so a GEMM screen alone would split such ties by rounding; they must go to
+    // the lower index whatever the BLAS and the blocks. Ten far centres come first.
+    int d = 37;
+    int far = 10;
+    SplittableRandom rnd = new SplittableRandom(5);
+    for (int trial = 0; trial < 200; trial++) {
+      double a = rnd.nextDouble(-3, 3);
+      DenseMatrix x = new DenseMatrix(d, 6);
+      Arrays.fill(x.data(), a);
+      DenseMatrix centers = new DenseMatrix(d, far + 2);
+      for (int c = 0; c < far + 2; c++) {
+        for (int j = 0; j < d; j++) {
+          centers.set(j, c, a + (c < far ? rnd.nextDouble(5, 10) : 0));
+        }
+      }
+      int p = rnd.nextInt(d);
+      int q = (p + 1 + rnd.nextInt(d - 1)) % d;
+      double t = rnd.nextDouble(0.01, 1);
+      centers.set(p, far, a + t);
+      centers.set(q, far + 1, a + t);
+      assertEquals(KMeans.squaredDistance(x.data(), 0, centers, far),
+          KMeans.squaredDistance(x.data(), 0, centers, far + 1), 0.0, "trial " + trial);
+      for (int blocks : new int[] {1, 3}) {
+        int[] expected = new int[x.cols()];
+        Arrays.fill(expected, far);
+        assertArrayEquals(expected, KMeans.assign(TestData.blocks(x, blocks), centers),
+            "trial " + trial + ", " + blocks + " blocks");
+      }
+    }
+  }
+
+  @Test
+  void labelsAndCostAreTheDirectSumsOnOverlappingClusters() {
+    // Overlapping clusters (separation 1.5), so many samples lie near the boundary between two
+    // centres: the fit's labels are those of the scalar nearest-centre rule and its cost the
+    // sum of the direct squared distances, on one block and on five.
+    PlantedClusters planted = new PlantedClusters(12, 6, 5, 1.5, 21);
+    DenseMatrix x = planted.matrix(2000);
+    for (int blocks : new int[] {1, 5}) {
+      KMeans.Result r = new KMeans(5, 50, 0).fit(TestData.blocks(x, blocks), 7);
+      double cost = 0;
+      for (int i = 0; i < x.cols(); i++) {
+        int nearest = KMeans.nearest(x.data(), i, r.centers());
+        assertEquals(nearest, r.labels()[i], "sample " + i + ", " + blocks + " blocks");
+        cost += KMeans.squaredDistance(x.data(), i, r.centers(), nearest);
+      }
+      assertEquals(cost, r.cost(), 1e-12 * cost);
+    }
   }
 }

@@ -3,6 +3,7 @@ package io.github.sparkufs.examples;
 import io.github.sparkufs.ml.Selectors;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.AutoComplete;
@@ -98,7 +99,7 @@ public final class SparkUfsCli implements Callable<Integer> {
     return USAGE_ERROR;
   }
 
-  private static int failure(Exception e, CommandLine command, ParseResult parsed) {
+  static int failure(Exception e, CommandLine command, ParseResult parsed) {
     if (e instanceof UsageException || e instanceof IllegalArgumentException) {
       command.getErr().println("spark-ufs: " + e.getMessage());
       return USAGE_ERROR;
@@ -108,7 +109,18 @@ public final class SparkUfsCli implements Callable<Integer> {
       root = root.getCause();
     }
     command.getErr().println("spark-ufs: " + root.getClass().getSimpleName() + ": "
-        + root.getMessage());
+        + root.getMessage() + (root instanceof OutOfMemoryError ? outOfMemoryAdvice() : ""));
     return FAILURE;
+  }
+
+  /**
+   * What to do when the JVM ran out of heap: in local mode the executors' tasks and the blocks
+   * Spark keeps in memory share the driver's heap, and each task holds one whole block of rows.
+   */
+  private static String outOfMemoryAdvice() {
+    return String.format(Locale.ROOT, " (the JVM's heap is %d MB: raise it with"
+        + " SPARK_UFS_DRIVER_MEMORY, e.g. SPARK_UFS_DRIVER_MEMORY=16g, or spark-submit's"
+        + " --driver-memory; or split the rows into more partitions, so that each block a task"
+        + " holds is smaller)", Runtime.getRuntime().maxMemory() / (1024 * 1024));
   }
 }

@@ -12,6 +12,8 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.examples.bench.GroundTruthFamily;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
 
 /**
  * The CLI end to end: the demo, select and bench (one method and several, with the report) on a
@@ -127,6 +130,19 @@ class SparkUfsCliTest {
         "nu=2", "--master", "local[2]");
     assertEquals(2, unscoped.status, unscoped.out);
     assertTrue(unscoped.err.contains("unknown parameter 'nu' for method maxvar"), unscoped.err);
+  }
+
+  @Test
+  void outOfMemoryNamesTheHeapAndTheWaysOut() {
+    StringWriter err = new StringWriter();
+    CommandLine cli = SparkUfsCli.commandLine().setErr(new PrintWriter(err));
+    int status = SparkUfsCli.failure(new RuntimeException("Job aborted",
+        new OutOfMemoryError("Java heap space")), cli, null);
+    assertEquals(SparkUfsCli.FAILURE, status);
+    assertTrue(err.toString().startsWith("spark-ufs: OutOfMemoryError: Java heap space (the JVM's"
+        + " heap is "), err.toString());
+    assertTrue(err.toString().contains("SPARK_UFS_DRIVER_MEMORY")
+        && err.toString().contains("more partitions"), err.toString());
   }
 
   @Test

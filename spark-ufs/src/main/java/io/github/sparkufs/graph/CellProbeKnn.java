@@ -569,11 +569,13 @@ public final class CellProbeKnn implements KnnSearch {
         }
       }
       int[] counts = new int[count + 1];
+      boolean[] oneWay = new boolean[count * listLength];  // q probes r, r does not probe q
       for (int q = 0; q < count; q++) {
         for (int p = 0; p < probes[q]; p++) {
           int r = nearest[q * listLength + p];
           counts[q + 1]++;
           if (!isProbe(nearest, listLength, probes, r, q)) {
+            oneWay[q * listLength + p] = true;
             counts[r + 1]++;
           }
         }
@@ -587,7 +589,7 @@ public final class CellProbeKnn implements KnnSearch {
         for (int p = 0; p < probes[q]; p++) {
           int r = nearest[q * listLength + p];
           linked[fill[q]++] = r;
-          if (!isProbe(nearest, listLength, probes, r, q)) {
+          if (oneWay[q * listLength + p]) {
             linked[fill[r]++] = q;
           }
         }

@@ -59,16 +59,35 @@ public final class LocalPartitioned<T> implements Partitioned<T> {
   @Override
   public <U, R> Partitioned<R> zip(Partitioned<U> other,
       SerializableBiFunction<? super T, ? super U, ? extends R> f) {
-    List<U> others = local(other).blocks;
-    if (others.size() != blocks.size()) {
-      throw new IllegalArgumentException("cannot zip " + blocks.size() + " blocks with "
-          + others.size());
-    }
+    List<U> others = aligned(other);
     List<R> out = new ArrayList<>(blocks.size());
     for (int i = 0; i < blocks.size(); i++) {
       out.add(f.apply(blocks.get(i), others.get(i)));
     }
     return new LocalPartitioned<>(out);
+  }
+
+  @Override
+  public <U, R> R zipAggregate(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f,
+      SerializableBinaryOperator<R> merge) {
+    List<U> others = aligned(other);
+    R acc = null;
+    for (int i = 0; i < blocks.size(); i++) {
+      R r = f.apply(blocks.get(i), others.get(i));
+      acc = acc == null ? r : merge.apply(acc, r);
+    }
+    return acc;
+  }
+
+  /** The blocks of {@code other}, as many as this has. */
+  private <U> List<U> aligned(Partitioned<U> other) {
+    List<U> others = local(other).blocks;
+    if (others.size() != blocks.size()) {
+      throw new IllegalArgumentException("cannot zip " + blocks.size() + " blocks with "
+          + others.size());
+    }
+    return others;
   }
 
   @Override

@@ -41,6 +41,15 @@ public interface Partitioned<T> extends Releasable {
   <R> R aggregate(SerializableFunction<? super T, ? extends R> f, SerializableBinaryOperator<R> merge);
 
   /**
+   * Applies {@code f} to aligned blocks of this and {@code other} (same partitioning) and merges
+   * the results as {@link #aggregate} does: one pass that keeps nothing, where {@link #zip}
+   * would cache a third set of blocks (a copy of both, once they spill to disk).
+   */
+  <U, R> R zipAggregate(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f,
+      SerializableBinaryOperator<R> merge);
+
+  /**
    * For every block {@code a}, merges {@code pair(a, b)} over all blocks {@code b} (including
    * {@code a} itself), in the order of b. The all-pairs step of the exact kNN graph and of
    * neighbourhood statistics; it reads every pair of blocks, so its cost grows with the

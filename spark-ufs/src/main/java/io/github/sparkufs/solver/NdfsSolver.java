@@ -231,16 +231,10 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       throw new IllegalArgumentException("initial F must be " + c + " x " + n + ", got "
           + initialF.shape());
     }
-    HeatKernelGraph heat;
-    double graphSeconds;
     int[] init;
+    SampleGraph graph;
     try (ResourceScope scope = new ResourceScope()) {
       RowBlockMatrix geometry = common.scaledSamples(x, scope);
-      x.execution().describe("NDFS: heat-kernel kNN graph");
-      long graphStart = System.nanoTime();
-      heat = HeatKernelGraph.build(geometry, common.numNeighbors(), kernelWidth,
-          common.knnSearch());
-      graphSeconds = (System.nanoTime() - graphStart) / 1e9;
       if (initialF == null) {
         x.execution().describe("NDFS: k-means initialisation");
         init = initialClusters(geometry, d > n ? null : geometry == x ? gram : geometry.gram(),
@@ -248,21 +242,21 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       } else {
         init = largestEntries(initialF);
       }
+      graph = sampleGraph(x, geometry);
     }
     DenseMatrix f = initialF == null ? ClusterIndicator.relaxed(init, c, INIT_OFFSET)
         : initialF.copy();
-    DenseMatrix xf = null;
-    if (!woodbury) {
-      try (Shared<DenseMatrix> sf = x.execution().share(f)) {
-        xf = x.multiply(sf);
-      }
-    }
-
     DenseMatrix ftf = f.gram();
     double[] dw = units.initialWeights();
     IterativeFit loop = new IterativeFit("NDFS", common);
     DenseMatrix w = null;
-    try (Partitioned<Block> blocks = sampleBlocks(x, heat)) {
+    try (Partitioned<SparseRowMatrix> adjacencyRows = graph.adjacencyRows()) {
+      DenseMatrix xf = null;
+      if (!woodbury) {
+        try (Shared<DenseMatrix> sf = x.execution().share(f)) {
+          xf = x.multiply(sf);
+        }
+      }
       while (loop.next()) {
         x.execution().describe("NDFS: iteration " + loop.iteration());
         Step step;
@@ -274,8 +268,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
             double a = alpha;
             double g = gamma;
             boolean wantXf = !woodbury;
-            step = blocks.aggregate(b -> b.step(sf.get(), sw.get(), sftf.get(), a, g, wantXf),
-                Step::merge);
+            step = x.blocks().zipAggregate(adjacencyRows, (b, adjacency) -> Step.of(b, adjacency,
+                sf.get(), sw.get(), sftf.get(), a, g, wantXf), Step::merge);
           }
         }
 
@@ -291,8 +285,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
 
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("objective", history.lastObjective());
-    summary.put("sigma", heat.sigma());
-    summary.put("graphSeconds", graphSeconds);
+    summary.put("sigma", graph.sigma());
+    summary.put("graphSeconds", graph.seconds());
     summary.put("betaEffective", betaEff);
     summary.put("sampleSide", woodbury ? 1.0 : 0.0);
     summary.put("l21Norm", RowSparsityWeights.l21Norm(units.standardized(w)));
@@ -308,10 +302,29 @@ public final class NdfsSolver implements FeatureSelectionSolver {
         history.converged(), history.objectives(), summary);
   }
 
-  /** The data blocks with their rows of the normalised adjacency (cached until closed). */
-  private static Partitioned<Block> sampleBlocks(RowBlockMatrix x, HeatKernelGraph heat) {
+  /**
+   * Each data block's rows of the graph's normalised adjacency N = A^{-1/2} S A^{-1/2}, cached
+   * until closed (the iterations read the data blocks beside them: keeping the two together
+   * would cache the data twice), the graph's σ and the seconds it took to build.
+   */
+  private record SampleGraph(Partitioned<SparseRowMatrix> adjacencyRows, double sigma,
+      double seconds) {}
+
+  /**
+   * Builds the heat-kernel kNN graph over {@code geometry} and cuts its normalised adjacency
+   * into the rows of each block of {@code x}; the whole graph, about 12 bytes per edge on the
+   * driver, is not kept past this call, since the iterations read only the blocks' rows.
+   */
+  private SampleGraph sampleGraph(RowBlockMatrix x, RowBlockMatrix geometry) {
+    x.execution().describe("NDFS: heat-kernel kNN graph");
+    long start = System.nanoTime();
+    HeatKernelGraph heat = HeatKernelGraph.build(geometry, common.numNeighbors(), kernelWidth,
+        common.knnSearch());
+    double seconds = (System.nanoTime() - start) / 1e9;
     try (Shared<SparseRowMatrix> adjacency = x.execution().share(heat.normalizedAdjacency())) {
-      return x.blocks().map(b -> new Block(b, adjacency.get().rows(b.offset(), b.numRows())));
+      return new SampleGraph(
+          x.blocks().map(b -> adjacency.get().rows(b.offset(), b.numRows())),
+          heat.sigma(), seconds);
     }
   }
 
@@ -472,27 +485,27 @@ public final class NdfsSolver implements FeatureSelectionSolver {
     return f * Math.sqrt(2 * qc / den);
   }
 
-  /** A data block with its rows of the normalised adjacency N = A^{-1/2} S A^{-1/2}. */
-  private static final class Block implements Serializable {
+  /** One pass's results: new F slices, Tr(Fᵀ N F), ||XᵀW − F||², and next Fᵀ F and X F. */
+  private static final class Step implements Serializable {
     private static final long serialVersionUID = 1L;
-    private final RowBlock data;
-    private final SparseRowMatrix adjacency;
-
-    Block(RowBlock data, SparseRowMatrix adjacency) {
-      this.data = data;
-      this.adjacency = adjacency;
-    }
+    private final List<Integer> offsets = new ArrayList<>();
+    private final List<DenseMatrix> pieces = new ArrayList<>();
+    private double graphDot;
+    private double residual;
+    private DenseMatrix ftf;
+    private DenseMatrix xf;
 
     /**
-     * This block's share of one iteration: the objective terms at (F, W) and the F-step of the
-     * class comment for its samples, with the partial sums the next iteration needs.
+     * A data block's share of one iteration: the objective terms at (F, W) and the F-step of
+     * the class comment for its samples, with the partial sums the next iteration needs.
      *
+     * @param adjacency the block's rows of the normalised adjacency N = A^{-1/2} S A^{-1/2}
      * @param f the current F, c × n
      * @param w the current W, d × c
      * @param ftf Fᵀ F of the current F, c × c
      */
-    Step step(DenseMatrix f, DenseMatrix w, DenseMatrix ftf, double alpha, double gamma,
-        boolean wantXf) {
+    static Step of(RowBlock data, SparseRowMatrix adjacency, DenseMatrix f, DenseMatrix w,
+        DenseMatrix ftf, double alpha, double gamma, boolean wantXf) {
       DenseMatrix fb = data.slice(f);
       double[] fv = fb.data();
       double[] nf = adjacency.multiply(f).data();
@@ -518,17 +531,6 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       s.xf = wantXf ? data.columns().multiplyTranspose(next) : null;
       return s;
     }
-  }
-
-  /** One pass's results: new F slices, Tr(Fᵀ N F), ||XᵀW − F||², and next Fᵀ F and X F. */
-  private static final class Step implements Serializable {
-    private static final long serialVersionUID = 1L;
-    private final List<Integer> offsets = new ArrayList<>();
-    private final List<DenseMatrix> pieces = new ArrayList<>();
-    private double graphDot;
-    private double residual;
-    private DenseMatrix ftf;
-    private DenseMatrix xf;
 
     static Step merge(Step a, Step b) {
       a.offsets.addAll(b.offsets);

@@ -68,15 +68,27 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
   @Override
   public <U, R> Partitioned<R> zip(Partitioned<U> other,
       SerializableBiFunction<? super T, ? super U, ? extends R> f) {
+    return kept(zipped(other, f));
+  }
+
+  @Override
+  public <U, R> R zipAggregate(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f,
+      SerializableBinaryOperator<R> merge) {
+    return treeMerge(zipped(other, f), merge);
+  }
+
+  /** {@code f} of the aligned blocks of this and {@code other}, not yet computed. */
+  private <U, R> JavaRDD<R> zipped(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f) {
     if (!(other instanceof SparkPartitioned)) {
       throw new IllegalArgumentException("cannot zip RDD blocks with " + other.getClass().getSimpleName());
     }
     JavaRDD<U> o = ((SparkPartitioned<U>) other).rdd;
-    JavaRDD<R> out = rdd.zipPartitions(o, (Iterator<T> a, Iterator<U> b) -> {
+    return rdd.zipPartitions(o, (Iterator<T> a, Iterator<U> b) -> {
       R r = f.apply(a.next(), b.next());
       return Collections.singletonList(r).iterator();
     });
-    return kept(out);
   }
 
   @Override
@@ -85,17 +97,21 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
     return out.collect();
   }
 
-  /**
-   * Merges like Spark's {@code treeReduce} (the same levels), but each merge takes its
-   * pieces in block order: executors merge runs of consecutive blocks while more than
-   * {@code scale + ⌈count / scale⌉} pieces are left, and the driver merges the rest.
-   */
   @Override
   public <R> R aggregate(SerializableFunction<? super T, ? extends R> f,
       SerializableBinaryOperator<R> merge) {
+    return treeMerge(rdd.map(f::apply), merge);
+  }
+
+  /**
+   * Merges {@code level}, one value per block, like Spark's {@code treeReduce} (the same
+   * levels), but each merge takes its pieces in block order: executors merge runs of
+   * consecutive blocks while more than {@code scale + ⌈count / scale⌉} pieces are left, and
+   * the driver merges the rest.
+   */
+  private <R> R treeMerge(JavaRDD<R> level, SerializableBinaryOperator<R> merge) {
     int count = numPartitions();
     int scale = Math.max((int) Math.ceil(Math.pow(count, 1.0 / TREE_DEPTH)), 2);
-    JavaRDD<R> level = rdd.map(f::apply);
     while (count > scale + (count + scale - 1) / scale) {
       count = (count + scale - 1) / scale;
       int runs = scale;

@@ -30,6 +30,23 @@ class SparkPartitionedOrderTest {
         blocks(spark, n).aggregate(b -> slow(b, n), SparkPartitionedOrderTest::concat));
   }
 
+  /** Aligned blocks go together, merged in block order, and nothing new stays cached. */
+  @ParameterizedTest
+  @ValueSource(ints = {3, 12, 40})
+  void zipAggregatePairsAlignedBlocksInBlockOrder(int n, SparkSession spark) {
+    Partitioned<Integer> blocks = blocks(spark, n);
+    Partitioned<Integer> tenfold = blocks.map(b -> 10 * b);
+    int cachedBefore = spark.sparkContext().getPersistentRDDs().size();
+    List<Integer> expected = new ArrayList<>();
+    for (int b = 0; b < n; b++) {
+      expected.add(b + 10 * b);
+    }
+    assertEquals(expected, blocks.zipAggregate(tenfold, (a, t) -> slow(a + t, 11 * n),
+        SparkPartitionedOrderTest::concat));
+    assertEquals(cachedBefore, spark.sparkContext().getPersistentRDDs().size());
+    tenfold.release();
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {3, 7})
   void crossMergesInBlockOrder(int n, SparkSession spark) {

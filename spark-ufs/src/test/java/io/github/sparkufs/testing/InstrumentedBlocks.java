@@ -130,6 +130,14 @@ public final class InstrumentedBlocks {
     }
 
     @Override
+    public <U, R> R zipAggregate(Partitioned<U> other,
+        SerializableBiFunction<? super T, ? super U, ? extends R> f,
+        SerializableBinaryOperator<R> merge) {
+      tick(delegate);
+      return delegate.zipAggregate(unwrap(other), f, merge);
+    }
+
+    @Override
     public <R> List<R> collect(SerializableFunction<? super T, ? extends R> f) {
       tick(delegate);
       return delegate.collect(f);

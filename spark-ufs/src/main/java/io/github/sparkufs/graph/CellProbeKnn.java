@@ -38,8 +38,8 @@ import java.util.SplittableRandom;
  *       cell.</li>
  *   <li><b>Search.</b> For a pair of blocks (a, b) and every cell q, the samples of a in q are
  *       compared with the samples of b in q's linked cells (within one block, the linked
- *       cells r ≥ q) by one single-precision GEMM, the exact search's tile restricted to
- *       those cells; each product is offered to both samples' lists, so each pair of samples
+ *       cells r ≥ q) by single-precision GEMMs over groups of those cells, the exact
+ *       search's tile restricted to them; each product is offered to both samples' lists, so each pair of samples
  *       is computed once. Every sample also meets the k samples that follow it (cyclically),
  *       so its list is always full. Each block is first searched within itself, in the stage
  *       that routes it; the k-th distances of those lists, upper bounds of the final ones, are
@@ -93,6 +93,14 @@ public final class CellProbeKnn implements KnnSearch {
 
   /** Samples per GEMM tile on the query side: a tile's products are at most TILE floats per candidate. */
   private static final int TILE = 256;
+
+  /**
+   * Products of one GEMM call at most (128 KB of floats), unless one cell alone has more: the
+   * linked cells' samples are multiplied in groups of whole cells, each screened right after
+   * its GEMM while its products are still in the core's cache (a query tile's products over
+   * all its linked cells take megabytes at n = 10⁵).
+   */
+  private static final int SCREENED_PRODUCTS = 32 * 1024;
 
   private final long seed;
   private final int cellSize;
@@ -263,14 +271,25 @@ public final class CellProbeKnn implements KnnSearch {
       }
       for (int t0 = qFrom; t0 < qTo; t0 += TILE) {
         int tn = Math.min(TILE, qTo - t0);
-        if (dots.length < m * tn) {
-          dots = new float[m * tn];
-        }
-        LinalgBackend.blas().sgemm("T", "N", m, tn, d, 1f, refs, 0, d, a.values, t0 * d, d,
-            0f, dots, 0, m);
-        for (int t = 0; t < tn; t++) {
-          offerTileColumn(a, t0 + t, b, runs, numRuns, same, dots, t * m, forA, forB, kthA,
-              kthB);
+        for (int runFrom = 0, refFrom = 0; runFrom < numRuns; ) {
+          int runTo = runFrom;
+          int mc = 0;
+          do {
+            mc += runs[runTo + 1] - runs[runTo];
+            runTo += 2;
+          } while (runTo < numRuns
+              && (long) (mc + runs[runTo + 1] - runs[runTo]) * tn <= SCREENED_PRODUCTS);
+          if (dots.length < mc * tn) {
+            dots = new float[mc * tn];
+          }
+          LinalgBackend.blas().sgemm("T", "N", mc, tn, d, 1f, refs, refFrom * d, d, a.values,
+              t0 * d, d, 0f, dots, 0, mc);
+          for (int t = 0; t < tn; t++) {
+            offerTileColumn(a, t0 + t, b, runs, runFrom, runTo, same, dots, t * mc, forA, forB,
+                kthA, kthB);
+          }
+          runFrom = runTo;
+          refFrom += mc;
         }
       }
     }
@@ -279,28 +298,31 @@ public final class CellProbeKnn implements KnnSearch {
 
   /**
    * Screens the products of a's sample at (cell-order) position {@code at} with b's samples at
-   * the positions of {@code runs} (from, to pairs, in the order of the products) and offers
-   * each pair within the screen's margin of either sample's current k-th distance to that
-   * sample's list. {@code kthA} and {@code kthB} hold the k-th distances rounded up to single
-   * precision, in cell order, so that the screen reads few cache lines. Each run is first
-   * screened as a whole, without branches: pairs to offer are rare.
+   * the positions of {@code runs[runFrom .. runTo)} (from, to pairs, in the order of the
+   * products) and offers each pair within the screen's margin of either sample's current k-th
+   * distance to that sample's list. {@code kthA} and {@code kthB} hold the k-th distances
+   * rounded up to single precision, in cell order, so that the screen reads few cache lines.
+   * Pairs to offer are rare, so each run is first screened as a whole by comparisons whose
+   * results are or-ed, without branches: a run's least screened value by {@code Math.min},
+   * which must order NaN and −0, made each product wait on the previous one
+   * (docs/benchmarks.md, "Approximate kNN graph").
    */
   private static void offerTileColumn(CellBlock a, int at, CellBlock b, int[] runs,
-      int numRuns, boolean same, float[] dots, int dotsFrom, NeighborLists forA,
+      int runFrom, int runTo, boolean same, float[] dots, int dotsFrom, NeighborLists forA,
       NeighborLists forB, float[] kthA, float[] kthB) {
     float q = a.screenNorms[at];
     float[] r = b.screenNorms;
-    for (int run = 0, j0 = dotsFrom; run < numRuns; j0 += runs[run + 1] - runs[run], run += 2) {
+    for (int run = runFrom, j0 = dotsFrom; run < runTo;
+        j0 += runs[run + 1] - runs[run], run += 2) {
       int from = runs[run];
       int to = runs[run + 1];
-      float nearest = Float.POSITIVE_INFINITY;
-      float belowB = Float.POSITIVE_INFINITY;
+      float kth = kthA[at];
+      boolean any = false;
       for (int pos = from, j = j0; pos < to; pos++, j++) {
         float screened = q + r[pos] - 2 * dots[j];
-        nearest = Math.min(nearest, screened);
-        belowB = Math.min(belowB, screened - kthB[pos]);
+        any |= screened <= kth | screened <= kthB[pos];
       }
-      if (nearest > kthA[at] && belowB > 0) {
+      if (!any) {
         continue;
       }
       for (int pos = from, j = j0; pos < to; pos++, j++) {

@@ -32,8 +32,8 @@ import java.util.Map;
  *       {@link SpectralEmbedding} (sparse, distributed products); {@code α_j} from the aggregate
  *       {@code X A^{1/2} Ξ}. On a graph of K components λ = 0 repeats K − 1 times beyond the
  *       trivial pair; the sum over all of them does not depend on their basis, but with
- *       c < K − 1 it takes c of them, and those are SpectralEmbedding's fixed ones, so φ3 does
- *       not depend on the seed.
+ *       {@code c < K − 1} it takes c of them, and those are SpectralEmbedding's fixed ones, so
+ *       φ3 does not depend on the seed.
  * </ul>
  * The paper's optional spectrum-reshaping function γ(·) is the identity here. The feature
  * sums come from {@link FeatureGraphForms}. Sparse input stays sparse (with the exact kNN

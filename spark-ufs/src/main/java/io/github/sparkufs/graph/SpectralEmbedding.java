@@ -112,7 +112,8 @@ public final class SpectralEmbedding {
     int numNull = Math.min(numComponents - 1, numVectors);
     DenseMatrix vectors = new DenseMatrix(numVectors, n);
     double[] values = new double[numVectors];
-    putNullBasis(component, numComponents, degrees, vectors, numNull);
+    double[] volume = volumes(component, numComponents, degrees);
+    putNullBasis(component, volume, degrees, vectors, numNull);
     int numWanted = numVectors - numNull;
     if (numWanted == 0) {
       return new SpectralEmbedding(values, vectors, degrees, true);
@@ -137,7 +138,7 @@ public final class SpectralEmbedding {
     SmallestEigenpairs eig;
     try (rows) {
       eig = new Lobpcg(numWanted, block, tol, MAX_ITERATIONS).smallest(laplacian, n, null, 2.0,
-          componentVectors(component, numComponents, degrees), null, seed);
+          componentVectors(component, volume, degrees), null, seed);
     }
     System.arraycopy(eig.values(), 0, values, numNull, numWanted);
     double[] found = eig.vectors().data();
@@ -201,9 +202,9 @@ public final class SpectralEmbedding {
    * The orthonormal vectors {@code A^{1/2} 1_C / vol(C)^{1/2}} of the components, one per row
    * (K × n): a basis of ℒ's null space, deflated from the eigensolver.
    */
-  private static DenseMatrix componentVectors(int[] component, int numComponents,
+  private static DenseMatrix componentVectors(int[] component, double[] volume,
       double[] degrees) {
-    double[] volume = volumes(component, numComponents, degrees);
+    int numComponents = volume.length;
     int n = component.length;
     DenseMatrix u = new DenseMatrix(numComponents, n);
     for (int i = 0; i < n; i++) {
@@ -221,9 +222,9 @@ public final class SpectralEmbedding {
    * {@code −(A_ii vol(C_k) / (R (vol(C_k) + R)))^{1/2}} on the later components and 0 on the
    * earlier ones: unit norm, orthogonal to {@code A^{1/2} 1} and to each other.
    */
-  private static void putNullBasis(int[] component, int numComponents, double[] degrees,
+  private static void putNullBasis(int[] component, double[] volume, double[] degrees,
       DenseMatrix vectors, int count) {
-    double[] volume = volumes(component, numComponents, degrees);
+    int numComponents = volume.length;
     double[] rest = new double[numComponents];
     for (int k = numComponents - 2; k >= 0; k--) {
       rest[k] = rest[k + 1] + volume[k + 1];

@@ -91,9 +91,16 @@ class _UnsupervisedSelectorParams(_SelectorParams):
         typeConverter=TypeConverters.toString,
     )
 
+    intermediateStorageLevel: "Param[str]" = Param(
+        Params._dummy(),
+        "intermediateStorageLevel",
+        "storage level of the distributed blocks a fit caches (its input and the blocks derived from it): auto (MEMORY_AND_DISK, or MEMORY_AND_DISK_SER when the input exceeds half of the executors' storage memory), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY (one of auto, MEMORY_AND_DISK, MEMORY_AND_DISK_SER, DISK_ONLY)",
+        typeConverter=TypeConverters.toString,
+    )
+
     def __init__(self, *args: Any):
         super().__init__(*args)
-        self._setDefault(**{"executionMode": "auto", "handleInvalid": "error"})
+        self._setDefault(**{"executionMode": "auto", "handleInvalid": "error", "intermediateStorageLevel": "auto"})
 
     def getExecutionMode(self) -> str:
         """Gets the value of executionMode or its default."""
@@ -110,6 +117,14 @@ class _UnsupervisedSelectorParams(_SelectorParams):
     def setHandleInvalid(self, value: str) -> Any:
         """Sets the value of handleInvalid."""
         return self._set(**{"handleInvalid": value})
+
+    def getIntermediateStorageLevel(self) -> str:
+        """Gets the value of intermediateStorageLevel or its default."""
+        return self.getOrDefault("intermediateStorageLevel")
+
+    def setIntermediateStorageLevel(self, value: str) -> Any:
+        """Sets the value of intermediateStorageLevel."""
+        return self._set(**{"intermediateStorageLevel": value})
 
 
 class _HasCheckpointInterval(Params):

@@ -56,6 +56,13 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   public static final ParamSpec<String> HANDLE_INVALID = ParamSpec.choice("handleInvalid",
       "error", List.of("error", "skip"), "", "rows with a null vector or a NaN or infinite "
           + "value: error (fail the fit, naming the row) or skip (leave them out)");
+  /** How the distributed blocks are cached, as Spark's ALS names it; every method. */
+  public static final ParamSpec<String> INTERMEDIATE_STORAGE_LEVEL = ParamSpec.choice(
+      "intermediateStorageLevel", VectorBlocks.AUTO_STORAGE, List.of(VectorBlocks.AUTO_STORAGE,
+          "MEMORY_AND_DISK", "MEMORY_AND_DISK_SER", "DISK_ONLY"), "", "storage level of the "
+          + "distributed blocks a fit caches (its input and the blocks derived from it): auto "
+          + "(MEMORY_AND_DISK, or MEMORY_AND_DISK_SER when the input exceeds half of the "
+          + "executors' storage memory), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY");
   /** Checkpointing of the distributed blocks; the iterative methods (those with maxIter). */
   public static final ParamSpec<Integer> CHECKPOINT_INTERVAL = ParamSpec.integer(
       "checkpointInterval", 10, Range.atLeast(1).or(-1), "", "checkpoint the distributed input "
@@ -87,7 +94,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   protected UnsupervisedSelector(String uid, List<ParamSpec<?>> solverParams) {
     this.uid = uid;
     this.solverParams = List.copyOf(solverParams);
-    List<ParamSpec<?>> all = new ArrayList<>(List.of(EXECUTION_MODE, HANDLE_INVALID));
+    List<ParamSpec<?>> all = new ArrayList<>(List.of(EXECUTION_MODE, HANDLE_INVALID,
+        INTERMEDIATE_STORAGE_LEVEL));
     all.addAll(solverParams);
     if (solverParams.contains(CommonOptions.MAX_ITER)) {
       all.add(CHECKPOINT_INTERVAL);
@@ -231,6 +239,21 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     return self();
   }
 
+  /** auto (default), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY. */
+  @SuppressWarnings("unchecked")
+  public Param<String> intermediateStorageLevel() {
+    return (Param<String>) (Param<?>) param(INTERMEDIATE_STORAGE_LEVEL.name());
+  }
+
+  public String getIntermediateStorageLevel() {
+    return getOrDefault(intermediateStorageLevel());
+  }
+
+  public S setIntermediateStorageLevel(String value) {
+    set(intermediateStorageLevel(), value);
+    return self();
+  }
+
   /** error (default) or skip. */
   @SuppressWarnings("unchecked")
   public Param<String> handleInvalid() {
@@ -317,7 +340,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
     long start = System.nanoTime();
     RowBlockMatrix x = VectorBlocks.read(dataset, getFeaturesCol(),
         VectorBlocks.Placement.valueOf(getExecutionMode().toUpperCase(Locale.ROOT)),
-        execution, checkpoint, "skip".equals(getHandleInvalid()), solver.denseInputReason(),
+        execution, checkpoint, getIntermediateStorageLevel(), "skip".equals(getHandleInvalid()),
+        solver.denseInputReason(),
         solver::driverNeed);
     try {
       int n = x.numRows();

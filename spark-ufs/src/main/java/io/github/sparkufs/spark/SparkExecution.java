@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.storage.StorageLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +37,8 @@ public final class SparkExecution implements Execution, AutoCloseable {
   private final JavaSparkContext sc;
   private final String method;
   private final String jobGroup;
-  private final Map<String, String> callerProperties = new LinkedHashMap<>();
+  private final StorageLevel storageLevel;
+  private final Map<String, String> callerProperties;
 
   /**
    * An execution that labels its jobs but leaves the thread's job group alone.
@@ -44,13 +46,16 @@ public final class SparkExecution implements Execution, AutoCloseable {
    * @param method prefixes every job description, so the UI shows which selector runs
    */
   public SparkExecution(JavaSparkContext sc, String method) {
-    this(sc, method, null);
+    this(sc, method, null, StorageLevel.MEMORY_AND_DISK(), new LinkedHashMap<>());
   }
 
-  private SparkExecution(JavaSparkContext sc, String method, String jobGroup) {
+  private SparkExecution(JavaSparkContext sc, String method, String jobGroup,
+      StorageLevel storageLevel, Map<String, String> callerProperties) {
     this.sc = sc;
     this.method = method;
     this.jobGroup = jobGroup;
+    this.storageLevel = storageLevel;
+    this.callerProperties = callerProperties;
   }
 
   /**
@@ -61,7 +66,8 @@ public final class SparkExecution implements Execution, AutoCloseable {
   public static SparkExecution startFit(JavaSparkContext sc, String method, String uid) {
     String group = jobGroupId(uid, FITS.computeIfAbsent(uid, u -> new AtomicInteger())
         .incrementAndGet());
-    SparkExecution execution = new SparkExecution(sc, method, group);
+    SparkExecution execution = new SparkExecution(sc, method, group,
+        StorageLevel.MEMORY_AND_DISK(), new LinkedHashMap<>());
     for (String key : JOB_PROPERTIES) {
       execution.callerProperties.put(key, sc.getLocalProperty(key));
     }
@@ -79,6 +85,23 @@ public final class SparkExecution implements Execution, AutoCloseable {
   /** This fit's job group; null for an execution not started by {@link #startFit}. */
   public String jobGroup() {
     return jobGroup;
+  }
+
+  /**
+   * The storage level of the blocks this execution keeps (the input's and every block derived
+   * from them, {@link SparkPartitioned}); {@code MEMORY_AND_DISK} unless {@link #storing} chose
+   * another.
+   */
+  public StorageLevel storageLevel() {
+    return storageLevel;
+  }
+
+  /**
+   * This execution keeping its blocks at {@code level}: the same fit, job group and
+   * description; close this execution, not the copy.
+   */
+  public SparkExecution storing(StorageLevel level) {
+    return new SparkExecution(sc, method, jobGroup, level, callerProperties);
   }
 
   /** The selector whose jobs run here. */

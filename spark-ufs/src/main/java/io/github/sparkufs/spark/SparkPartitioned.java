@@ -12,13 +12,12 @@ import java.util.List;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
  * The distributed backend of {@link Partitioned}: an RDD holding exactly one block per
- * partition, in partition order. Derived blocks are computed at once and persisted (memory,
- * spilling to disk) until released, so that the shared values they were built from
+ * partition, in partition order. Derived blocks are computed at once and persisted (at the
+ * execution's storage level, memory spilling to disk unless chosen otherwise) until released, so that the shared values they were built from
  * can be released right after.
  *
  * <p>Every merge runs in block order, as {@link io.github.sparkufs.linalg.LocalPartitioned}'s
@@ -198,7 +197,7 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
   }
 
   /**
-   * Persists {@code rdd} (memory, spilling to disk), marks it for a checkpoint when
+   * Persists {@code rdd} at the execution's {@link SparkExecution#storageLevel}, marks it for a checkpoint when
    * {@code checkpoint} is set and the context has a checkpoint directory, and computes it now.
    * If the computation fails (or its job is cancelled), nothing stays persisted.
    */
@@ -220,7 +219,7 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
    */
   static <T> SparkPartitioned<T> persisted(JavaRDD<T> rdd, SparkExecution execution,
       boolean checkpoint) {
-    rdd.persist(StorageLevel.MEMORY_AND_DISK());
+    rdd.persist(execution.storageLevel());
     if (checkpoint && execution.sparkContext().getCheckpointDir().isPresent()) {
       rdd.checkpoint();
     }

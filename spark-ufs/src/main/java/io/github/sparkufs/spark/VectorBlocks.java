@@ -16,13 +16,16 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import org.apache.spark.SparkContext;
 import org.apache.spark.SparkEnv;
+import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.storage.BlockManager;
+import org.apache.spark.storage.BlockManagerId;
 import org.apache.spark.storage.BlockResult;
 import org.apache.spark.storage.RDDBlockId;
 import org.apache.spark.storage.StorageLevel;
@@ -112,7 +115,7 @@ public final class VectorBlocks {
       String method, boolean checkpoint) {
     return read(dataset, column, placement, new SparkExecution(
         JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()), method),
-        checkpoint, false, "reads dense row blocks", (n, d) -> null);
+        checkpoint, AUTO_STORAGE, false, "reads dense row blocks", (n, d) -> null);
   }
 
   /**
@@ -120,13 +123,15 @@ public final class VectorBlocks {
    * {@code execution}; with {@code skipInvalid}, rows with a null vector or a NaN or infinite
    * value are dropped instead of failing the fit (vectors of another size still fail).
    *
+   * @param storageLevel the storage level of the distributed blocks, a {@link StorageLevel}
+   *     name or {@value #AUTO_STORAGE} ({@link #storageLevel})
    * @param denseInputReason why the method needs dense blocks, for the log line; null when it
    *     runs on sparse ones
    * @param driverNeed the largest matrix the method will hold on the driver for n rows of d
    *     features, or null: checked once the first scan knows n and d, before any block is made
    */
   public static RowBlockMatrix read(Dataset<?> dataset, String column, Placement placement,
-      SparkExecution execution, boolean checkpoint, boolean skipInvalid,
+      SparkExecution execution, boolean checkpoint, String storageLevel, boolean skipInvalid,
       String denseInputReason, BiFunction<Integer, Integer, DriverMemory.Need> driverNeed) {
     execution.describe("read and check column '" + column + "'");
     JavaRDD<InternalRow> rows = scan(dataset, column);
@@ -136,7 +141,7 @@ public final class VectorBlocks {
         .persist(StorageLevel.MEMORY_AND_DISK());
     try {
       return blocks(parts, rows.getNumPartitions(), column, placement, execution, checkpoint,
-          denseInputReason, driverNeed);
+          storageLevel, denseInputReason, driverNeed);
     } finally {
       parts.unpersist(false);
     }
@@ -162,7 +167,8 @@ public final class VectorBlocks {
   /** Checks the scanned partitions and blocks them where {@code placement} says. */
   private static RowBlockMatrix blocks(JavaRDD<PartitionBlock> parts, int numPartitions,
       String column, Placement placement, SparkExecution execution, boolean checkpoint,
-      String denseInputReason, BiFunction<Integer, Integer, DriverMemory.Need> driverNeed) {
+      String storageLevel, String denseInputReason,
+      BiFunction<Integer, Integer, DriverMemory.Need> driverNeed) {
     // One job checks every partition. In local mode the driver reads the blocks that job left
     // in its own block manager; otherwise small partitions send their values along, so data
     // that stays on the driver is read in that single job (larger data, once its size is
@@ -214,9 +220,58 @@ public final class VectorBlocks {
       return checkedScale(RowBlockMatrix.local(List.of(RowBlock.stack(0, d, values, sparse))),
           column);
     }
+    long bytes = sparse ? stored * (Double.BYTES + Integer.BYTES) : (long) n * d * Double.BYTES;
+    long storageMemory = storageMemory(parts.context());
+    StorageLevel level = storageLevel(storageLevel, bytes, storageMemory);
+    if (level.deserialized() != StorageLevel.MEMORY_AND_DISK().deserialized()
+        && AUTO_STORAGE.equals(storageLevel)) {
+      LOG.info("{}: keeping the blocks serialized ({}): the input's {} MB exceed half of the "
+          + "executors' {} MB of storage memory", execution.method(), level.description(),
+          megabytes(bytes), megabytes(storageMemory));
+    }
     // The column statistics are the job that computes the persisted blocks.
     return checkedScale(new RowBlockMatrix(SparkPartitioned.persisted(
-        blocksOf(parts, offsets, d, sparse), execution, checkpoint), n, d, sparse), column);
+        blocksOf(parts, offsets, d, sparse), execution.storing(level), checkpoint), n, d,
+        sparse), column);
+  }
+
+  /** The storage level name that lets {@link #storageLevel} choose. */
+  public static final String AUTO_STORAGE = "auto";
+
+  /**
+   * The storage level of a fit's distributed blocks: the one {@code name}d, or for
+   * {@value #AUTO_STORAGE} {@code MEMORY_AND_DISK} (deserialized: a task reads a cached block
+   * without a copy) unless the input's {@code bytes} exceed half of the executors'
+   * {@code storageMemory}, then {@code MEMORY_AND_DISK_SER}. Such input spills, and a task
+   * deserializes the spilled blocks anyway; kept deserialized, every block is one array (477 MB
+   * for 625,000 rows of 100 features), which the G1 collector places in a contiguous run of
+   * regions and never moves, and with several of them cached the free heap splits into pieces
+   * smaller than the next block. An NDFS fit of 10⁷ × 100 rows in a 12 GB heap failed so, with
+   * 3.6 GB free (docs/benchmarks.md, "Scaling"). Serialized, Spark keeps a cached block as
+   * chunks of 1 MB, and only the blocks tasks are reading are whole arrays.
+   */
+  static StorageLevel storageLevel(String name, long bytes, long storageMemory) {
+    if (!AUTO_STORAGE.equals(name)) {
+      return StorageLevel.fromString(name);
+    }
+    return bytes > storageMemory / 2 ? StorageLevel.MEMORY_AND_DISK_SER()
+        : StorageLevel.MEMORY_AND_DISK();
+  }
+
+  /**
+   * The memory the executors' block managers have for cached blocks, summed: in local mode the
+   * driver's (it runs the tasks), on a cluster the executors' registered so far.
+   */
+  private static long storageMemory(SparkContext sc) {
+    BlockManagerId driver = SparkEnv.get().blockManager().blockManagerId();
+    long total = 0;
+    for (SparkExecutorInfo executor : sc.statusTracker().getExecutorInfos()) {
+      boolean isDriver = executor.host().equals(driver.host()) && executor.port() == driver.port();
+      if (sc.isLocal() || !isDriver) {
+        total += executor.totalOnHeapStorageMemory();
+      }
+    }
+    return total;
   }
 
   /**

@@ -1,10 +1,14 @@
 package io.github.sparkufs.graph;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
 import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.spark.SparkExecution;
 import io.github.sparkufs.spark.VectorBlocks;
 import io.github.sparkufs.testing.SparkSessionExtension;
 import io.github.sparkufs.testing.TestData;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,5 +27,14 @@ class CellProbeKnnSparkTest {
         false), 7));
     // Same search, other blocks: the same lists up to a tie broken another way.
     TestData.assertSameNeighbourDistances(x, driver, rdd, 7, 1e-5);
+    // The same blocks cached serialized (as large input is, VectorBlocks.storageLevel): every
+    // block the search keeps survives Kryo's round trip, so the lists are the same to the bit.
+    try (SparkExecution execution = new SparkExecution(
+        JavaSparkContext.fromSparkContext(spark.sparkContext()), "test")) {
+      int[] serialized = CellProbeKnnTest.indices(search.searchAll(VectorBlocks.read(
+          TestData.vectors(spark, x, 3), "features", VectorBlocks.Placement.DISTRIBUTED,
+          execution, false, "MEMORY_AND_DISK_SER", false, null, (n, d) -> null), 7));
+      assertArrayEquals(rdd, serialized);
+    }
   }
 }

@@ -223,10 +223,9 @@ public final class VectorBlocks {
     long bytes = sparse ? stored * (Double.BYTES + Integer.BYTES) : (long) n * d * Double.BYTES;
     long storageMemory = storageMemory(parts.context());
     StorageLevel level = storageLevel(storageLevel, bytes, storageMemory);
-    if (level.deserialized() != StorageLevel.MEMORY_AND_DISK().deserialized()
-        && AUTO_STORAGE.equals(storageLevel)) {
-      LOG.info("{}: keeping the blocks serialized ({}): the input's {} MB exceed half of the "
-          + "executors' {} MB of storage memory", execution.method(), level.description(),
+    if (AUTO_STORAGE.equals(storageLevel) && !level.deserialized()) {
+      LOG.info("{}: caching the blocks serialized (MEMORY_AND_DISK_SER): the input's {} MB "
+          + "exceed half of the executors' {} MB of storage memory", execution.method(),
           megabytes(bytes), megabytes(storageMemory));
     }
     // The column statistics are the job that computes the persisted blocks.

@@ -9,9 +9,6 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SmallestEigenpairs;
 import io.github.sparkufs.linalg.SparseRowMatrix;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.IntStream;
 
 /**
  * The smallest non-trivial eigenpairs of a graph's normalised Laplacian
@@ -26,18 +23,18 @@ import java.util.stream.IntStream;
  * the y constant on each component), so a graph in K components has the eigenvalue 0 K times,
  * and an eigensolver would return a basis of that space chosen by its random start. The
  * returned vectors are therefore a fixed basis of the K − 1 null directions orthogonal to the
- * trivial one, then the smallest non-zero eigenpairs, which the eigensolver computes with all K
- * component vectors deflated. The fixed basis: the components ordered by decreasing number of
- * samples (ties by their first sample), C_1, …, C_K, and for k = 1 … K − 1, with {@code vol}
- * the sum of degrees and {@code R_k = C_k ∪ … ∪ C_K},
- * {@code y_k ∝ 1_{C_k} / vol(C_k) − 1_{R_{k+1}} / vol(R_{k+1})}, A-normalised: the
- * Gram–Schmidt orthogonalisation, in the A inner product of Eq. 2's constraint, of the
- * indicators {@code 1_{C_1}, …, 1_{C_{K−1}}} against 1 (Helmert-like contrasts). Each y_k is a
- * two-valued cluster indicator, the kind of solution Eq. 2 relaxes: C_k against the smaller
- * components after it, 0 on the larger ones before it. With more components than vectors
- * wanted, the largest components get one each. The result depends neither on the seed nor on
- * the order of the samples (a permutation of the samples permutes the vectors' entries), except
- * in the order of components of equal size.
+ * trivial one ({@link LaplacianNullSpace} with ω = A), then the smallest non-zero eigenpairs,
+ * which the eigensolver computes with all K component vectors deflated. The fixed basis: the
+ * components ordered by decreasing number of samples (ties by their first sample), C_1, …,
+ * C_K, and for k = 1 … K − 1, with {@code vol} the sum of degrees and
+ * {@code R_k = C_k ∪ … ∪ C_K}, {@code y_k ∝ 1_{C_k} / vol(C_k) − 1_{R_{k+1}} / vol(R_{k+1})},
+ * A-normalised: the Gram–Schmidt orthogonalisation, in the A inner product of Eq. 2's
+ * constraint, of the indicators {@code 1_{C_1}, …, 1_{C_{K−1}}} against 1 (Helmert-like
+ * contrasts). Each y_k is a two-valued cluster indicator, the kind of solution Eq. 2 relaxes:
+ * C_k against the smaller components after it, 0 on the larger ones before it. With more
+ * components than vectors wanted, the largest components get one each. The result depends
+ * neither on the seed nor on the order of the samples (a permutation of the samples permutes
+ * the vectors' entries), except in the order of components of equal size.
  *
  * <p>Computed by {@link Lobpcg} (ℒ's diagonal is 1, so it needs no preconditioner); each
  * product {@code v ↦ v − Ŝ v} runs over the row blocks of the normalised adjacency Ŝ aligned
@@ -104,19 +101,16 @@ public final class SpectralEmbedding {
           + "], got " + numVectors);
     }
     double[] degrees = graph.rowSums();
-    int[] component = components(graph, degrees);
-    int numComponents = Arrays.stream(component).max().getAsInt() + 1;
+    LaplacianNullSpace nullSpace = LaplacianNullSpace.of(graph, degrees);
+    int numComponents = nullSpace.dimension();
     if (numComponents == 0) {
       throw new IllegalArgumentException("the graph over the " + n + " samples has no edge");
     }
     int numNull = Math.min(numComponents - 1, numVectors);
-    DenseMatrix vectors = new DenseMatrix(numVectors, n);
-    double[] values = new double[numVectors];
-    double[] volume = volumes(component, numComponents, degrees);
-    putNullBasis(component, volume, degrees, vectors, numNull);
     int numWanted = numVectors - numNull;
     if (numWanted == 0) {
-      return new SpectralEmbedding(values, vectors, degrees, true);
+      return new SpectralEmbedding(new double[numVectors], nullSpace.basisThen(numNull, null),
+          degrees, true);
     }
     double[] inverseRoot = new double[n];
     for (int i = 0; i < n; i++) {
@@ -138,107 +132,12 @@ public final class SpectralEmbedding {
     SmallestEigenpairs eig;
     try (rows) {
       eig = new Lobpcg(numWanted, block, tol, MAX_ITERATIONS).smallest(laplacian, n, null, 2.0,
-          componentVectors(component, volume, degrees), null, seed);
+          nullSpace.componentVectors(), null, seed);
     }
+    double[] values = new double[numVectors];
     System.arraycopy(eig.values(), 0, values, numNull, numWanted);
-    double[] found = eig.vectors().data();
-    for (int i = 0; i < n; i++) {
-      System.arraycopy(found, i * numWanted, vectors.data(), i * numVectors + numNull, numWanted);
-    }
-    return new SpectralEmbedding(values, vectors, degrees, eig.converged());
-  }
-
-  /**
-   * Each sample's connected component of the graph's positive weights, numbered 0 … K − 1 by
-   * decreasing number of samples, ties by the component's first sample; −1 for a sample
-   * without an edge (degree 0), which is no component of ℒ's null space.
-   */
-  private static int[] components(SparseRowMatrix graph, double[] degrees) {
-    int n = degrees.length;
-    UnionFind pieces = new UnionFind(n);
-    for (int i = 0; i < graph.numRows(); i++) {
-      for (int p = graph.rowStart(i); p < graph.rowStart(i + 1); p++) {
-        if (graph.value(p) > 0) {
-          pieces.union(graph.firstRow() + i, graph.column(p));
-        }
-      }
-    }
-    int[] size = new int[n];
-    int[] firstSample = new int[n];
-    for (int i = n - 1; i >= 0; i--) {
-      if (degrees[i] > 0) {
-        int root = pieces.find(i);
-        size[root]++;
-        firstSample[root] = i;
-      }
-    }
-    int[] roots = IntStream.range(0, n).filter(r -> size[r] > 0).boxed()
-        .sorted(Comparator.<Integer>comparingInt(r -> -size[r])
-            .thenComparingInt(r -> firstSample[r]))
-        .mapToInt(Integer::intValue).toArray();
-    int[] number = new int[n];
-    for (int k = 0; k < roots.length; k++) {
-      number[roots[k]] = k;
-    }
-    int[] component = new int[n];
-    for (int i = 0; i < n; i++) {
-      component[i] = degrees[i] > 0 ? number[pieces.find(i)] : -1;
-    }
-    return component;
-  }
-
-  /** The sum of degrees of each component. */
-  private static double[] volumes(int[] component, int numComponents, double[] degrees) {
-    double[] volume = new double[numComponents];
-    for (int i = 0; i < component.length; i++) {
-      if (component[i] >= 0) {
-        volume[component[i]] += degrees[i];
-      }
-    }
-    return volume;
-  }
-
-  /**
-   * The orthonormal vectors {@code A^{1/2} 1_C / vol(C)^{1/2}} of the components, one per row
-   * (K × n): a basis of ℒ's null space, deflated from the eigensolver.
-   */
-  private static DenseMatrix componentVectors(int[] component, double[] volume,
-      double[] degrees) {
-    int numComponents = volume.length;
-    int n = component.length;
-    DenseMatrix u = new DenseMatrix(numComponents, n);
-    for (int i = 0; i < n; i++) {
-      if (component[i] >= 0) {
-        u.data()[i * numComponents + component[i]] = Math.sqrt(degrees[i] / volume[component[i]]);
-      }
-    }
-    return u;
-  }
-
-  /**
-   * Writes the first {@code count} vectors of the fixed null basis into rows 0 … count − 1 of
-   * {@code vectors}: for component k (0-based) and {@code R = vol(C_{k+1} ∪ … ∪ C_{K−1})},
-   * {@code v_k = A^{1/2} y_k} is {@code (A_ii R / (vol(C_k) (vol(C_k) + R)))^{1/2}} on C_k,
-   * {@code −(A_ii vol(C_k) / (R (vol(C_k) + R)))^{1/2}} on the later components and 0 on the
-   * earlier ones: unit norm, orthogonal to {@code A^{1/2} 1} and to each other.
-   */
-  private static void putNullBasis(int[] component, double[] volume, double[] degrees,
-      DenseMatrix vectors, int count) {
-    int numComponents = volume.length;
-    double[] rest = new double[numComponents];
-    for (int k = numComponents - 2; k >= 0; k--) {
-      rest[k] = rest[k + 1] + volume[k + 1];
-    }
-    int rows = vectors.rows();
-    for (int i = 0; i < component.length; i++) {
-      int c = component[i];
-      for (int k = 0; k < Math.min(c + 1, count); k++) {
-        double total = volume[k] + rest[k];
-        vectors.data()[i * rows + k] = k == c
-            ? Math.sqrt(degrees[i] * rest[k] / (volume[k] * total))
-            : -Math.sqrt(degrees[i] * volume[k] / (rest[k] * total));
-      }
-    }
+    return new SpectralEmbedding(values, nullSpace.basisThen(numNull, eig.vectors()), degrees,
+        eig.converged());
   }
 
   /** {@code A_ii^{-1/2}}, or 0 for a sample without an edge. */

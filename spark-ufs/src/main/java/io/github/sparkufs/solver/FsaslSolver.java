@@ -3,6 +3,7 @@ package io.github.sparkufs.solver;
 import io.github.sparkufs.graph.ExactKnn;
 import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.KdTree;
+import io.github.sparkufs.graph.LaplacianNullSpace;
 import io.github.sparkufs.graph.NeighborLists;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -47,7 +48,8 @@ import java.util.Map;
  *       kept sparse in row blocks ({@link FsaslLaplacianBlock});
  *   <li>W by the two-step route of Theorem 1: Y = the c smallest eigenvectors of L orthogonal to
  *       the constant vector ({@link Lobpcg} preconditioned by {@code 1 / L_ii}, warm-started
- *       from the previous iteration's vectors), then {@code min ||Y − XᵀW||² + γ||W||₂,₁}
+ *       from the previous iteration's vectors; for a first graph in several pieces, a fixed
+ *       basis of its null space first), then {@code min ||Y − XᵀW||² + γ||W||₂,₁}
  *       (Eq. 14) by reweighting {@code W = (XXᵀ + γD)^{-1} X Y} ({@link RegularizedRegression}),
  *       D carried over from one iteration to the next.
  * </ol>
@@ -66,6 +68,15 @@ import java.util.Map;
  *       takes more than k neighbours (up to ⌈ln n⌉) only when k leave it in more than c
  *       connected pieces ({@link HeatKernelGraph#withAtMostPieces}), whose indicators the first
  *       c eigenvectors would otherwise be (summary {@code firstGraphNeighbors}).
+ *   <li>A first graph in K pieces: its Laplacian {@code D − A} has the eigenvalue 0 K times,
+ *       spanned by the pieces' indicators, and with {@code K − 1 > c} Theorem 1 leaves open
+ *       which c directions of that space Y takes (an eigensolver's random start chose them, so
+ *       the selection followed the seed). Y starts instead with the fixed basis of
+ *       {@link LaplacianNullSpace} (ω = 1: the indicators, largest piece first, orthogonalised
+ *       against the constant), then the smallest non-zero eigenvectors with the K indicators
+ *       deflated; no eigensolve when {@code K − 1 ≥ c}. The later {@code L = L_S + β L_P} has
+ *       no such exact null space ({@code L_S 1_C = 0} only if the LASSO coefficients of C's
+ *       samples sum to 1); its eigensolves start at random, to their tolerance.
  *   <li>The LASSO weight is relative: sample i solves {@code ½||x'_i − X's_i||² + λ_i||s_i||₁}
  *       with {@code λ_i = alpha · ||X'_{-i}ᵀ x'_i||_∞} (the authors' SLEP ratio), so Eq. 5's α
  *       is {@code 2λ_i} per sample. With {@code lassoNeighbors = K > 0} sample i's dictionary is
@@ -263,7 +274,6 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     Execution ex = x.execution();
     RegularizedRegression regression = new RegularizedRegression(x);
     IterativeFit loop = new IterativeFit("FSASL", common);
-    Lobpcg eigensolver = new Lobpcg(c, c + EIGEN_EXTRA, EIGEN_TOL, EIGEN_MAX_ITERATIONS);
     DenseMatrix constant = new DenseMatrix(1, n);
     Arrays.fill(constant.data(), 1.0 / Math.sqrt(n));
 
@@ -274,6 +284,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     SparseRowMatrix knnGraph = first == null ? firstGraph : first.weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
     Laplacian laplacian = scope.keep(Laplacian.build(x, null, knnGraph, 1.0, 0.0));
+    LaplacianNullSpace nullSpace =
+        LaplacianNullSpace.of(knnGraph, LaplacianNullSpace.unitWeights(n));
     DenseMatrix block = null;
     double[] weights = null;
     SparseRowMatrix sTranspose = null;
@@ -293,16 +305,16 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       int t = loop.iteration();
       ex.describe("FSASL iteration " + t + ": eigenvectors of L");
       long eigenStart = System.nanoTime();
-      SmallestEigenpairs eig = eigensolver.smallest(laplacian.operator(), n,
-          laplacian.inverseDiagonal(), 1.0, constant, block, common.seed() + t);
+      Targets eig = t == 1 ? Targets.first(laplacian, nullSpace, c, common.seed() + t)
+          : Targets.later(laplacian, constant, c, block, common.seed() + t);
       eigenNanos += System.nanoTime() - eigenStart;
-      eigenProducts += eig.products();
-      eigenResidual = Math.max(eigenResidual, eig.maxResidual());
+      eigenProducts += eig.products;
+      eigenResidual = Math.max(eigenResidual, eig.maxResidual);
 
       ex.describe("FSASL iteration " + t + ": W step");
       double[] d = weights;
       DenseMatrix regressed = null;
-      try (Shared<DenseMatrix> targets = ex.share(eig.vectors())) {
+      try (Shared<DenseMatrix> targets = ex.share(eig.vectors)) {
         // X Y does not change across the reweighting iterations: one pass on the d × d side.
         DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
         for (int inner = 0; inner < innerIterations; inner++) {
@@ -339,7 +351,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         }
       }
       w = next;
-      block = eig.block();
+      block = eig.block;
       weights = d;
 
       ex.describe("FSASL iteration " + t + ": structure (S, P)");
@@ -406,6 +418,56 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       }
     }
     return scaled.multiplyTranspose(u);
+  }
+
+  /**
+   * Theorem 1's targets Y: the c smallest eigenvectors of L orthogonal to the constant vector,
+   * with the warm start of the next solve and the eigensolver's cost.
+   */
+  private static final class Targets {
+    private final DenseMatrix vectors;
+    private final DenseMatrix block;
+    private final int products;
+    private final double maxResidual;
+
+    private Targets(DenseMatrix vectors, DenseMatrix block, int products, double maxResidual) {
+      this.vectors = vectors;
+      this.block = block;
+      this.products = products;
+      this.maxResidual = maxResidual;
+    }
+
+    /**
+     * The first iteration's Y, for the Laplacian {@code L = D − A} of the kNN graph, whose null
+     * space is spanned by the indicators of the graph's K connected components: the fixed basis
+     * of its K − 1 directions orthogonal to the constant ({@link LaplacianNullSpace}, ω = 1),
+     * the largest components first, then the smallest non-zero eigenpairs, computed with the K
+     * indicators deflated (no eigensolve when {@code K − 1 ≥ c}).
+     */
+    static Targets first(Laplacian laplacian, LaplacianNullSpace nullSpace, int c, long seed) {
+      int numNull = Math.min(nullSpace.dimension() - 1, c);
+      if (numNull == c) {
+        DenseMatrix y = nullSpace.basisThen(c, null);
+        return new Targets(y, y, 0, 0);
+      }
+      int wanted = c - numNull;
+      int n = laplacian.n;
+      SmallestEigenpairs eig = new Lobpcg(wanted,
+          Math.min(wanted + EIGEN_EXTRA, n - nullSpace.dimension()), EIGEN_TOL,
+          EIGEN_MAX_ITERATIONS).smallest(laplacian.operator(), n, laplacian.inverseDiagonal(),
+              1.0, nullSpace.componentVectors(), null, seed);
+      return new Targets(nullSpace.basisThen(numNull, eig.vectors()),
+          nullSpace.basisThen(numNull, eig.block()), eig.products(), eig.maxResidual());
+    }
+
+    /** Y for the later iterations' L, with the constant vector deflated. */
+    static Targets later(Laplacian laplacian, DenseMatrix constant, int c, DenseMatrix initial,
+        long seed) {
+      SmallestEigenpairs eig = new Lobpcg(c, c + EIGEN_EXTRA, EIGEN_TOL, EIGEN_MAX_ITERATIONS)
+          .smallest(laplacian.operator(), laplacian.n, laplacian.inverseDiagonal(), 1.0,
+              constant, initial, seed);
+      return new Targets(eig.vectors(), eig.block(), eig.products(), eig.maxResidual());
+    }
   }
 
   /**

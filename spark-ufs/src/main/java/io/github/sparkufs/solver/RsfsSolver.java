@@ -1,6 +1,7 @@
 package io.github.sparkufs.solver;
 
 import io.github.sparkufs.cluster.KMeans;
+import io.github.sparkufs.graph.LaplacianNullSpace;
 import io.github.sparkufs.graph.LocalKernelRegressionGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
@@ -87,8 +88,9 @@ import java.util.Map;
  * one-hot indicator, which therefore never changes its support). The clusters come from
  * {@link InitMode}: {@code SPECTRAL}, the authors' start, k-means (best of
  * {@value #INIT_KMEANS_RUNS} seeded runs) on the eigenvectors of the c − 1 smallest non-trivial
- * eigenvalues of M ({@link #spectralClusters}); {@code KMEANS}, the k-means clusters of the
- * samples that NDFS starts from ({@link NdfsSolver#initialClusters}); or {@code BOTH}, the
+ * eigenvalues of M, a fixed basis of its null space first ({@link #spectralClusters});
+ * {@code KMEANS}, the k-means clusters of the samples that NDFS starts from
+ * ({@link NdfsSolver#initialClusters}); or {@code BOTH}, the
  * default, which runs Algorithm 1 from each and keeps the fit whose final objective (Eq. 9 plus
  * the ν penalty) is lower. Algorithm 1 only reaches a local minimum, and the objective is the
  * paper's own criterion, so comparing the two needs no labels; it costs a second run of the
@@ -440,12 +442,18 @@ public final class RsfsSolver implements FeatureSelectionSolver {
 
   /**
    * The clustering that starts F, as in the authors' code (k-means on the c smallest
-   * eigenvectors of M): the eigenvectors of the c − 1 smallest non-trivial eigenvalues of M (the
-   * constant vector, M's null vector, is deflated; as a k-means coordinate it would be constant),
-   * computed by {@link Lobpcg} with one pass over the blocks per product and the Jacobi
-   * preconditioner {@code 1 / B_ii} (so hub nodes, whose degrees grow with n, do not slow it),
-   * then k-means on these per-sample embeddings, lowest
-   * cost of {@value #INIT_KMEANS_RUNS} runs seeded from {@code seed}. With c = 1, or c = n (each
+   * eigenvectors of M, the graph term {@code Tr(FᵀMF)} of Eq. 9): the eigenvectors of the c − 1
+   * smallest non-trivial eigenvalues of M, then k-means on these per-sample embeddings, lowest
+   * cost of {@value #INIT_KMEANS_RUNS} runs seeded from {@code seed}. M, the Laplacian of
+   * {@code S + Sᵀ}, has the eigenvalue 0 once per connected piece of the graph (K times,
+   * spanned by the pieces' indicators; the constant, trivial, would be a constant k-means
+   * coordinate); with K − 1 > c − 1 an eigensolver's random start would choose which
+   * directions of that space the embedding takes. Its first vectors are therefore the fixed
+   * basis of {@link LaplacianNullSpace} (ω = 1: the indicators, largest piece first,
+   * orthogonalised against the constant), the rest the smallest non-zero eigenvectors, computed
+   * with the K indicators deflated by {@link Lobpcg} with one pass over the blocks per product
+   * and the Jacobi preconditioner {@code 1 / B_ii} (so hub nodes, whose degrees grow with n, do
+   * not slow it); no eigensolve when {@code K − 1 ≥ c − 1}. With c = 1, or c = n (each
    * sample its own cluster), there is nothing to compute and sample i gets cluster {@code i mod c}.
    */
   static int[] spectralClusters(Execution ex, Partitioned<Block> blocks,
@@ -463,17 +471,25 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       double degree = graph.degrees()[i];
       inverseDegrees[i] = degree > 0 ? 1 / degree : 1;
     }
-    DenseMatrix constant = new DenseMatrix(1, n);
-    Arrays.fill(constant.data(), 1.0 / Math.sqrt(n));
-    Lobpcg eigensolver = new Lobpcg(wanted, Math.min(wanted + EIGEN_EXTRA, n - 1), EIGEN_TOL,
-        EIGEN_MAX_ITERATIONS);
-    BlockOperator operator = v -> {
-      try (Shared<DenseMatrix> sv = ex.share(v)) {
-        return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.applyM(sv.get())));
-      }
-    };
-    DenseMatrix embedding = eigensolver.smallest(operator, n, inverseDegrees, 2.0, constant, null,
-        seed).vectors();
+    LaplacianNullSpace nullSpace =
+        LaplacianNullSpace.of(graph.symmetric(), LaplacianNullSpace.unitWeights(n));
+    int numNull = Math.min(nullSpace.dimension() - 1, wanted);
+    DenseMatrix embedding;
+    if (numNull == wanted) {
+      embedding = nullSpace.basisThen(wanted, null);
+    } else {
+      int rest = wanted - numNull;
+      Lobpcg eigensolver = new Lobpcg(rest,
+          Math.min(rest + EIGEN_EXTRA, n - nullSpace.dimension()), EIGEN_TOL,
+          EIGEN_MAX_ITERATIONS);
+      BlockOperator operator = v -> {
+        try (Shared<DenseMatrix> sv = ex.share(v)) {
+          return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.applyM(sv.get())));
+        }
+      };
+      embedding = nullSpace.basisThen(numNull, eigensolver.smallest(operator, n, inverseDegrees,
+          2.0, nullSpace.componentVectors(), null, seed).vectors());
+    }
     long[] seeds = new long[INIT_KMEANS_RUNS];
     for (int run = 0; run < seeds.length; run++) {
       seeds[run] = seed + run;

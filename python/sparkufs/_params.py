@@ -94,7 +94,7 @@ class _UnsupervisedSelectorParams(_SelectorParams):
     intermediateStorageLevel: "Param[str]" = Param(
         Params._dummy(),
         "intermediateStorageLevel",
-        "storage level of the distributed blocks a fit caches (its input and the blocks derived from it): auto (MEMORY_AND_DISK, or MEMORY_AND_DISK_SER when the input exceeds half of the executors' storage memory), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY (one of auto, MEMORY_AND_DISK, MEMORY_AND_DISK_SER, DISK_ONLY)",
+        "storage level of the distributed blocks a fit caches (its input and the blocks derived from it): auto (MEMORY_AND_DISK, or DISK_ONLY when the input exceeds half of the executors' storage memory), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY (one of auto, MEMORY_AND_DISK, MEMORY_AND_DISK_SER, DISK_ONLY)",
         typeConverter=TypeConverters.toString,
     )
 

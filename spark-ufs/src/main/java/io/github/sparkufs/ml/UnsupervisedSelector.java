@@ -61,8 +61,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
       "intermediateStorageLevel", VectorBlocks.AUTO_STORAGE, List.of(VectorBlocks.AUTO_STORAGE,
           "MEMORY_AND_DISK", "MEMORY_AND_DISK_SER", "DISK_ONLY"), "", "storage level of the "
           + "distributed blocks a fit caches (its input and the blocks derived from it): auto "
-          + "(MEMORY_AND_DISK, or MEMORY_AND_DISK_SER when the input exceeds half of the "
-          + "executors' storage memory), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY");
+          + "(MEMORY_AND_DISK, or DISK_ONLY when the input exceeds half of the executors' "
+          + "storage memory), MEMORY_AND_DISK, MEMORY_AND_DISK_SER or DISK_ONLY");
   /** Checkpointing of the distributed blocks; the iterative methods (those with maxIter). */
   public static final ParamSpec<Integer> CHECKPOINT_INTERVAL = ParamSpec.integer(
       "checkpointInterval", 10, Range.atLeast(1).or(-1), "", "checkpoint the distributed input "

@@ -223,10 +223,10 @@ public final class VectorBlocks {
     long bytes = sparse ? stored * (Double.BYTES + Integer.BYTES) : (long) n * d * Double.BYTES;
     long storageMemory = storageMemory(parts.context());
     StorageLevel level = storageLevel(storageLevel, bytes, storageMemory);
-    if (AUTO_STORAGE.equals(storageLevel) && !level.deserialized()) {
-      LOG.info("{}: caching the blocks serialized (MEMORY_AND_DISK_SER): the input's {} MB "
-          + "exceed half of the executors' {} MB of storage memory", execution.method(),
-          megabytes(bytes), megabytes(storageMemory));
+    if (AUTO_STORAGE.equals(storageLevel) && !level.useMemory()) {
+      LOG.info("{}: caching the blocks on disk only (DISK_ONLY): the input's {} MB exceed half "
+          + "of the executors' {} MB of storage memory", execution.method(), megabytes(bytes),
+          megabytes(storageMemory));
     }
     // The column statistics are the job that computes the persisted blocks.
     return checkedScale(new RowBlockMatrix(SparkPartitioned.persisted(
@@ -241,20 +241,20 @@ public final class VectorBlocks {
    * The storage level of a fit's distributed blocks: the one {@code name}d, or for
    * {@value #AUTO_STORAGE} {@code MEMORY_AND_DISK} (deserialized: a task reads a cached block
    * without a copy) unless the input's {@code bytes} exceed half of the executors'
-   * {@code storageMemory}, then {@code MEMORY_AND_DISK_SER}. Such input spills, and a task
-   * deserializes the spilled blocks anyway; kept deserialized, every block is one array (477 MB
-   * for 625,000 rows of 100 features), which the G1 collector places in a contiguous run of
-   * regions and never moves, and with several of them cached the free heap splits into pieces
-   * smaller than the next block. An NDFS fit of 10⁷ × 100 rows in a 12 GB heap failed so, with
-   * 3.6 GB free (docs/benchmarks.md, "Scaling"). Serialized, Spark keeps a cached block as
-   * chunks of 1 MB, and only the blocks tasks are reading are whole arrays.
+   * {@code storageMemory}, then {@code DISK_ONLY}. Such input spills anyway, and a task
+   * deserializes the spilled blocks each time it reads them; kept in memory, every dense block
+   * is one large array (477 MB for 625,000 rows of 100 features), deserialized or, once read
+   * back from disk, serialized in one chunk, which the G1 collector places in a contiguous run
+   * of regions and never moves. With several of them cached the free heap splits into pieces
+   * smaller than the next block: NDFS fits of 10⁷ × 100 rows in a 12 GB heap failed so with
+   * either level (docs/benchmarks.md, "Scaling"). On disk, the operating system's page cache
+   * keeps what memory allows, and the heap holds only the blocks tasks are working on.
    */
   static StorageLevel storageLevel(String name, long bytes, long storageMemory) {
     if (!AUTO_STORAGE.equals(name)) {
       return StorageLevel.fromString(name);
     }
-    return bytes > storageMemory / 2 ? StorageLevel.MEMORY_AND_DISK_SER()
-        : StorageLevel.MEMORY_AND_DISK();
+    return bytes > storageMemory / 2 ? StorageLevel.DISK_ONLY() : StorageLevel.MEMORY_AND_DISK();
   }
 
   /**

@@ -27,13 +27,13 @@ class CellProbeKnnSparkTest {
         false), 7));
     // Same search, other blocks: the same lists up to a tie broken another way.
     TestData.assertSameNeighbourDistances(x, driver, rdd, 7, 1e-5);
-    // The same blocks cached serialized (as large input is, VectorBlocks.storageLevel): every
+    // The same blocks cached on disk only (as large input is, VectorBlocks.storageLevel): every
     // block the search keeps survives Kryo's round trip, so the lists are the same to the bit.
     try (SparkExecution execution = new SparkExecution(
         JavaSparkContext.fromSparkContext(spark.sparkContext()), "test")) {
       int[] serialized = CellProbeKnnTest.indices(search.searchAll(VectorBlocks.read(
           TestData.vectors(spark, x, 3), "features", VectorBlocks.Placement.DISTRIBUTED,
-          execution, false, "MEMORY_AND_DISK_SER", false, null, (n, d) -> null), 7));
+          execution, false, "DISK_ONLY", false, null, (n, d) -> null), 7));
       assertArrayEquals(rdd, serialized);
     }
   }

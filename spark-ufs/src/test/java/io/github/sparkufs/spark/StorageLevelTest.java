@@ -19,17 +19,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class StorageLevelTest {
 
   @Test
-  void autoKeepsBlocksSerializedOnlyWhenTheInputExceedsHalfTheStorageMemory() {
+  void autoKeepsBlocksOnDiskOnlyWhenTheInputExceedsHalfTheStorageMemory() {
     long storage = 1_000_000;
     assertEquals(StorageLevel.MEMORY_AND_DISK(),
         VectorBlocks.storageLevel(VectorBlocks.AUTO_STORAGE, storage / 2, storage));
-    assertEquals(StorageLevel.MEMORY_AND_DISK_SER(),
-        VectorBlocks.storageLevel(VectorBlocks.AUTO_STORAGE, storage / 2 + 1, storage));
-    // No executor registered yet on a cluster: nothing is known to fit, so serialized.
-    assertEquals(StorageLevel.MEMORY_AND_DISK_SER(),
-        VectorBlocks.storageLevel(VectorBlocks.AUTO_STORAGE, 1, 0));
     assertEquals(StorageLevel.DISK_ONLY(),
-        VectorBlocks.storageLevel("DISK_ONLY", 1, storage));
+        VectorBlocks.storageLevel(VectorBlocks.AUTO_STORAGE, storage / 2 + 1, storage));
+    // No executor registered yet on a cluster: nothing is known to fit in memory.
+    assertEquals(StorageLevel.DISK_ONLY(),
+        VectorBlocks.storageLevel(VectorBlocks.AUTO_STORAGE, 1, 0));
+    assertEquals(StorageLevel.MEMORY_AND_DISK_SER(),
+        VectorBlocks.storageLevel("MEMORY_AND_DISK_SER", 1, storage));
   }
 
   @Test

@@ -56,10 +56,23 @@ public final class SparkUfsCli implements Callable<Integer> {
    * {@code out} and {@code err} (auto-flush covers println and printf, not print).
    */
   static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(commandLine(), args, out, err);
+  }
+
+  /**
+   * Runs {@code cli}'s command as {@link #run(String[], PrintStream, PrintStream)} does. The
+   * driver running out of heap in its own thread (an eigensolver's n-row blocks, say) throws an
+   * Error past picocli's exception handler, which sees only exceptions (a task's comes wrapped
+   * in one, {@link #failure}): it gets the same one-line report.
+   */
+  static int run(CommandLine cli, String[] args, PrintStream out, PrintStream err) {
     PrintWriter outWriter = new PrintWriter(out, true);
     PrintWriter errWriter = new PrintWriter(err, true);
     try {
-      return commandLine().setOut(outWriter).setErr(errWriter).execute(args);
+      return cli.setOut(outWriter).setErr(errWriter).execute(args);
+    } catch (OutOfMemoryError e) {
+      errWriter.println(report(e));
+      return FAILURE;
     } finally {
       outWriter.flush();
       errWriter.flush();
@@ -108,9 +121,14 @@ public final class SparkUfsCli implements Callable<Integer> {
     while (root.getCause() != null) {
       root = root.getCause();
     }
-    command.getErr().println("spark-ufs: " + root.getClass().getSimpleName() + ": "
-        + root.getMessage() + (root instanceof OutOfMemoryError ? outOfMemoryAdvice() : ""));
+    command.getErr().println(report(root));
     return FAILURE;
+  }
+
+  /** The one line that reports a failure's root cause, with advice for a heap too small. */
+  private static String report(Throwable root) {
+    return "spark-ufs: " + root.getClass().getSimpleName() + ": " + root.getMessage()
+        + (root instanceof OutOfMemoryError ? outOfMemoryAdvice() : "");
   }
 
   /**

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -143,6 +144,26 @@ class SparkUfsCliTest {
         + " heap is "), err.toString());
     assertTrue(err.toString().contains("SPARK_UFS_DRIVER_MEMORY")
         && err.toString().contains("more partitions"), err.toString());
+  }
+
+  /** The driver's own thread out of heap (RSFS's eigensolver at 10⁷ rows did): the same line. */
+  @Test
+  void outOfMemoryOnTheDriverGetsTheSameReport() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = SparkUfsCli.run(new CommandLine(new OutOfHeap()), new String[0], new PrintStream(new ByteArrayOutputStream()),
+        new PrintStream(err));
+    assertEquals(SparkUfsCli.FAILURE, status);
+    assertTrue(err.toString().startsWith("spark-ufs: OutOfMemoryError: Java heap space (the JVM's"
+        + " heap is "), err.toString());
+  }
+
+  /** A command that runs out of heap in the calling thread. */
+  @CommandLine.Command(name = "out-of-heap")
+  static final class OutOfHeap implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      throw new OutOfMemoryError("Java heap space");
+    }
   }
 
   @Test

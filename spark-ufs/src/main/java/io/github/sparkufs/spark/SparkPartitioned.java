@@ -17,8 +17,8 @@ import scala.Tuple2;
 /**
  * The distributed backend of {@link Partitioned}: an RDD holding exactly one block per
  * partition, in partition order. Derived blocks are computed at once and persisted (at the
- * execution's storage level, memory spilling to disk unless chosen otherwise) until released, so that the shared values they were built from
- * can be released right after.
+ * execution's storage level: memory spilling to disk unless chosen otherwise) until released,
+ * so that the shared values they were built from can be released right after.
  *
  * <p>Every merge runs in block order, as {@link io.github.sparkufs.linalg.LocalPartitioned}'s
  * do, never in the order tasks finish or shuffle blocks arrive (Spark's {@code treeReduce}
@@ -197,8 +197,9 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
   }
 
   /**
-   * Persists {@code rdd} at the execution's {@link SparkExecution#storageLevel}, marks it for a checkpoint when
-   * {@code checkpoint} is set and the context has a checkpoint directory, and computes it now.
+   * Persists {@code rdd} at the execution's {@link SparkExecution#storageLevel}, marks it for a
+   * checkpoint when {@code checkpoint} is set and the context has a checkpoint directory, and
+   * computes it now.
    * If the computation fails (or its job is cancelled), nothing stays persisted.
    */
   static <T> SparkPartitioned<T> computed(JavaRDD<T> rdd, SparkExecution execution,

@@ -150,8 +150,8 @@ class SparkUfsCliTest {
   @Test
   void outOfMemoryOnTheDriverGetsTheSameReport() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = SparkUfsCli.run(new CommandLine(new OutOfHeap()), new String[0], new PrintStream(new ByteArrayOutputStream()),
-        new PrintStream(err));
+    int status = SparkUfsCli.run(new CommandLine(new OutOfHeap()), new String[0],
+        new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
     assertEquals(SparkUfsCli.FAILURE, status);
     assertTrue(err.toString().startsWith("spark-ufs: OutOfMemoryError: Java heap space (the JVM's"
         + " heap is "), err.toString());

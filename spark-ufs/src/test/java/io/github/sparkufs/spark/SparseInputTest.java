@@ -82,7 +82,8 @@ class SparseInputTest {
         try (SparkExecution execution = new SparkExecution(
             JavaSparkContext.fromSparkContext(spark.sparkContext()), "test");
             RowBlockMatrix read = VectorBlocks.read(sparseRows(spark, x, 4), "features",
-                placement, execution, false, VectorBlocks.AUTO_STORAGE, false, null, (n, d) -> null)) {
+                placement, execution, false, VectorBlocks.AUTO_STORAGE, false, null,
+                (n, d) -> null)) {
           assertTrue(read.isSparse(), placement.toString());
           blocks.addAll(read.blocks().collect(b -> b));
         }

@@ -9,6 +9,7 @@ import io.github.sparkufs.eval.PlantedClusters;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.MethodOptions;
+import io.github.sparkufs.testing.LogCapture;
 import io.github.sparkufs.testing.TestData;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -52,6 +53,18 @@ class CellProbeKnnTest {
       }
     }
     assertEquals(N, row);
+  }
+
+  /** The search, a large fit's longest step, says in the log what it searches and when done. */
+  @Test
+  void searchLogsItsStartAndEnd() {
+    List<String> lines = LogCapture.infoLines(CellProbeKnn.class,
+        () -> new CellProbeKnn(3, 100, 10).searchAll(TestData.blocks(x, 3), K));
+    assertEquals(2, lines.size(), lines.toString());
+    assertTrue(lines.get(0).startsWith(x.cols() + " rows, approximate kNN graph: ")
+        && lines.get(0).endsWith("searching each of 3 blocks and 3 pairs of them"), lines.get(0));
+    assertTrue(lines.get(1).startsWith("approximate kNN graph of " + x.cols() + " rows found in "),
+        lines.get(1));
   }
 
   @Test

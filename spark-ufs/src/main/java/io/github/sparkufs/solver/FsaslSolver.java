@@ -308,13 +308,13 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       Targets eig = t == 1 ? Targets.first(laplacian, nullSpace, c, common.seed() + t)
           : Targets.later(laplacian, constant, c, block, common.seed() + t);
       eigenNanos += System.nanoTime() - eigenStart;
-      eigenProducts += eig.products;
-      eigenResidual = Math.max(eigenResidual, eig.maxResidual);
+      eigenProducts += eig.products();
+      eigenResidual = Math.max(eigenResidual, eig.maxResidual());
 
       ex.describe("FSASL iteration " + t + ": W step");
       double[] d = weights;
       DenseMatrix regressed = null;
-      try (Shared<DenseMatrix> targets = ex.share(eig.vectors)) {
+      try (Shared<DenseMatrix> targets = ex.share(eig.vectors())) {
         // X Y does not change across the reweighting iterations: one pass on the d × d side.
         DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
         for (int inner = 0; inner < innerIterations; inner++) {
@@ -351,7 +351,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         }
       }
       w = next;
-      block = eig.block;
+      block = eig.block();
       weights = d;
 
       ex.describe("FSASL iteration " + t + ": structure (S, P)");
@@ -424,18 +424,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
    * Theorem 1's targets Y: the c smallest eigenvectors of L orthogonal to the constant vector,
    * with the warm start of the next solve and the eigensolver's cost.
    */
-  private static final class Targets {
-    private final DenseMatrix vectors;
-    private final DenseMatrix block;
-    private final int products;
-    private final double maxResidual;
-
-    private Targets(DenseMatrix vectors, DenseMatrix block, int products, double maxResidual) {
-      this.vectors = vectors;
-      this.block = block;
-      this.products = products;
-      this.maxResidual = maxResidual;
-    }
+  private record Targets(DenseMatrix vectors, DenseMatrix block, int products,
+      double maxResidual) {
 
     /**
      * The first iteration's Y, for the Laplacian {@code L = D − A} of the kNN graph, whose null

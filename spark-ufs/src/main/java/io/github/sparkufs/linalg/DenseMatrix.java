@@ -133,6 +133,28 @@ public final class DenseMatrix implements Serializable {
     return c;
   }
 
+  /**
+   * {@code this += alpha · op(a) × op(b)}, in place (BLAS {@code dgemm} with β = 1, no
+   * temporary of this size); returns this.
+   */
+  public DenseMatrix addProductInPlace(boolean transA, boolean transB, double alpha,
+      DenseMatrix a, DenseMatrix b) {
+    int m = transA ? a.cols : a.rows;
+    int k = transA ? a.rows : a.cols;
+    int kb = transB ? b.cols : b.rows;
+    int n = transB ? b.rows : b.cols;
+    if (k != kb || m != rows || n != cols) {
+      throw new IllegalArgumentException("cannot add " + a.shape() + (transA ? "ᵀ" : "")
+          + " × " + b.shape() + (transB ? "ᵀ" : "") + " to " + shape());
+    }
+    if (m == 0 || n == 0 || k == 0) {
+      return this;
+    }
+    LinalgBackend.blas().dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha,
+        a.data, Math.max(1, a.rows), b.data, Math.max(1, b.rows), 1.0, data, Math.max(1, m));
+    return this;
+  }
+
   /** {@code this · thisᵀ} (symmetric, full storage), by BLAS {@code dsyrk}. */
   public DenseMatrix gram() {
     DenseMatrix c = new DenseMatrix(rows, rows);

@@ -29,6 +29,11 @@ import java.util.SplittableRandom;
  */
 public final class Lobpcg {
 
+  /** Indices of the blocks X, W and P in the basis and in its image. */
+  private static final int X = 0;
+  private static final int W = 1;
+  private static final int P = 2;
+
   private final int numWanted;
   private final int blockSize;
   private final double tol;
@@ -97,18 +102,22 @@ public final class Lobpcg {
         }
       }
     }
-    DenseMatrix x = OrthonormalRows.start(blockSize, n, constraints, initial,
+    // The basis [X; W; P] and its image under A, as separate blocks: at n = 10⁷ one block of
+    // 14 vectors is 1.1 GB of the driver's heap, so none is stacked or copied, and each old one
+    // is dropped as soon as the next is built (at most eight blocks are held at once).
+    DenseMatrix[] basis = new DenseMatrix[3];
+    DenseMatrix[] images = new DenseMatrix[3];
+    basis[X] = OrthonormalRows.start(blockSize, n, constraints, initial,
         new SplittableRandom(seed));
-    DenseMatrix ax = OrthonormalRows.image(op, x, constraints);
+    images[X] = OrthonormalRows.image(op, basis[X], constraints);
     int products = 1;
-    SymmetricEigen ritz = rayleighRitz(x, ax);
-    x = OrthonormalRows.combine(ritz.vectors(), x);
-    ax = OrthonormalRows.combine(ritz.vectors(), ax);
-    DenseMatrix p = null;
-    DenseMatrix ap = null;
+    SymmetricEigen ritz = rayleighRitz(basis, images);
+    basis = next(ritz.vectors(), null, basis);
+    images = next(ritz.vectors(), null, images);
     for (int iteration = 0; ; iteration++) {
       double[] theta = ritz.values();
-      DenseMatrix w = ax.copy();
+      DenseMatrix x = basis[X];
+      DenseMatrix w = images[X].copy();
       double[] wd = w.data();
       double[] xd = x.data();
       double[] squares = new double[numWanted];
@@ -129,21 +138,20 @@ public final class Lobpcg {
       }
       boolean converged = maxResidual <= tol;
       if (!converged && iteration < maxIterations) {
-        w = OrthonormalRows.orthonormalize(w, constraints, x, p);
+        w = OrthonormalRows.orthonormalize(w, constraints, x, basis[P]);
       }
       if (converged || iteration == maxIterations || w.rows() == 0) {
         return new SmallestEigenpairs(theta, x, numWanted, products, converged, maxResidual);
       }
-      DenseMatrix aw = OrthonormalRows.image(op, w, constraints);
+      basis[W] = w;
+      images[W] = OrthonormalRows.image(op, w, constraints);
       products++;
-      DenseMatrix s = OrthonormalRows.stack(x, w, p);
-      DenseMatrix as = OrthonormalRows.stack(ax, aw, ap);
-      ritz = rayleighRitz(s, as);
+      x = null;
+      w = null;
+      ritz = rayleighRitz(basis, images);
       DenseMatrix c = ritz.vectors();
-      x = OrthonormalRows.combine(c, s);
-      ax = OrthonormalRows.combine(c, as);
       // P: the new vectors' parts along W and the old P, made orthonormal and orthogonal to the
-      // new X in the coefficient space (S is orthonormal, so the same holds for P = Qᵀ S).
+      // new X in the coefficient space (the basis is orthonormal, so the same holds for P = Qᵀ S).
       DenseMatrix ct = c.transpose();
       DenseMatrix q = ct.copy();
       for (int k = 0; k < blockSize; k++) {
@@ -151,16 +159,26 @@ public final class Lobpcg {
           q.set(k, j, 0.0);
         }
       }
-      q = OrthonormalRows.orthonormalize(q, ct);
-      DenseMatrix qt = q.transpose();
-      p = OrthonormalRows.combine(qt, s);
-      ap = OrthonormalRows.combine(qt, as);
+      DenseMatrix qt = OrthonormalRows.orthonormalize(q, ct).transpose();
+      basis = next(c, qt, basis);
+      images = next(c, qt, images);
     }
   }
 
-  /** The Ritz pairs of the orthonormal rows v, given {@code av} = A v: the smallest blockSize. */
-  private SymmetricEigen rayleighRitz(DenseMatrix v, DenseMatrix av) {
-    DenseMatrix h = v.multiplyTranspose(av);
+  /**
+   * The next X ({@code cᵀ S}) and P ({@code qtᵀ S}, none without qt) from the blocks S of the
+   * basis or of its image; W is left empty for the next residuals.
+   */
+  private static DenseMatrix[] next(DenseMatrix c, DenseMatrix qt, DenseMatrix[] s) {
+    DenseMatrix[] out = new DenseMatrix[3];
+    out[X] = OrthonormalRows.combine(c, s);
+    out[P] = qt == null ? null : OrthonormalRows.combine(qt, s);
+    return out;
+  }
+
+  /** The Ritz pairs of the orthonormal rows of the blocks v, given their images av under A. */
+  private SymmetricEigen rayleighRitz(DenseMatrix[] v, DenseMatrix[] av) {
+    DenseMatrix h = OrthonormalRows.crossProducts(v, av);
     OrthonormalRows.symmetrize(h);
     return SymmetricEigen.smallest(h, blockSize);
   }

@@ -81,7 +81,7 @@ final class OrthonormalRows {
     if (q == null || q.rows() == 0 || v.rows() == 0) {
       return;
     }
-    v.addInPlace(-1.0, combine(q.multiplyTranspose(v), q));
+    v.addProductInPlace(true, false, -1.0, q.multiplyTranspose(v), q);
   }
 
   /**
@@ -118,9 +118,73 @@ final class OrthonormalRows {
     return t;
   }
 
-  /** {@code cᵀ · v}: the j-th row of the result is {@code Σ_k c_kj v_k}. */
-  static DenseMatrix combine(DenseMatrix c, DenseMatrix v) {
-    return DenseMatrix.gemm(true, false, 1.0, c, v);
+  /**
+   * {@code cᵀ · v} for the rows v of the blocks one below the other (null or empty blocks hold
+   * none): the j-th row of the result is {@code Σ_k c_kj v_k}. The blocks are not stacked, so
+   * the only new matrix is the result.
+   */
+  static DenseMatrix combine(DenseMatrix c, DenseMatrix... blocks) {
+    int total = 0;
+    int n = -1;
+    for (DenseMatrix b : blocks) {
+      if (b != null && b.rows() > 0) {
+        total += b.rows();
+        n = b.cols();
+      }
+    }
+    if (total == 0 || total != c.rows()) {
+      throw new IllegalArgumentException(c.rows() + " coefficient rows for " + total + " vectors");
+    }
+    DenseMatrix out = new DenseMatrix(c.cols(), n);
+    int at = 0;
+    for (DenseMatrix b : blocks) {
+      if (b != null && b.rows() > 0) {
+        out.addProductInPlace(true, false, 1.0, rows(c, at, b.rows()), b);
+        at += b.rows();
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code [v₁; v₂; …] · [a₁; a₂; …]ᵀ}, the products of the rows of the blocks v with those of
+   * the blocks a (each list one below the other, null or empty blocks skipped), without
+   * stacking either list.
+   */
+  static DenseMatrix crossProducts(DenseMatrix[] v, DenseMatrix[] a) {
+    int size = 0;
+    for (DenseMatrix b : v) {
+      size += b == null ? 0 : b.rows();
+    }
+    DenseMatrix h = new DenseMatrix(size, size);
+    int i0 = 0;
+    for (DenseMatrix vi : v) {
+      if (vi == null || vi.rows() == 0) {
+        continue;
+      }
+      int j0 = 0;
+      for (DenseMatrix aj : a) {
+        if (aj == null || aj.rows() == 0) {
+          continue;
+        }
+        DenseMatrix part = vi.multiplyTranspose(aj);
+        for (int j = 0; j < aj.rows(); j++) {
+          System.arraycopy(part.data(), j * vi.rows(), h.data(), (j0 + j) * size + i0, vi.rows());
+        }
+        j0 += aj.rows();
+      }
+      i0 += vi.rows();
+    }
+    return h;
+  }
+
+  /** Rows {@code [from, from + count)} of c, copied. */
+  private static DenseMatrix rows(DenseMatrix c, int from, int count) {
+    DenseMatrix out = new DenseMatrix(count, c.cols());
+    for (int j = 0; j < c.cols(); j++) {
+      System.arraycopy(c.data(), j * c.rows() + from, out.data(), j * count, count);
+    }
+    return out;
   }
 
   /** The rows of the blocks, one block below the other (null or empty blocks skipped). */

@@ -1,6 +1,7 @@
 package io.github.sparkufs.linalg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkufs.testing.TestData;
@@ -36,6 +37,27 @@ class DenseKernelsTest {
     TestData.assertClose(c.data(), a.transpose().transposeMultiply(b).data(), 1e-12, "AᵀᵀB");
     TestData.assertClose(c.data(), a.multiplyTranspose(b.transpose()).data(), 1e-12, "A(Bᵀ)ᵀ");
     TestData.assertClose(a.multiplyTranspose(a).data(), a.gram().data(), 1e-12, "gram");
+    DenseMatrix d = random(5, 3, 3);
+    DenseMatrix sum = d.copy().addProductInPlace(true, false, -2.0, a.transpose(), b);
+    TestData.assertClose(d.copy().addInPlace(-2.0, c).data(), sum.data(), 1e-12, "D − 2AB");
+  }
+
+  /**
+   * The eigensolver's products over blocks that are never stacked equal those of the stacked
+   * blocks, null and empty blocks holding no rows.
+   */
+  @Test
+  void blockProductsEqualThoseOfTheStackedBlocks() {
+    DenseMatrix[] v = {random(3, 40, 4), null, random(0, 40, 5), random(2, 40, 6)};
+    DenseMatrix[] av = {random(3, 40, 7), null, random(0, 40, 8), random(2, 40, 9)};
+    DenseMatrix stacked = OrthonormalRows.stack(v);
+    DenseMatrix c = random(5, 4, 10);
+    TestData.assertClose(c.transposeMultiply(stacked).data(),
+        OrthonormalRows.combine(c, v).data(), 1e-12, "cᵀ S");
+    TestData.assertClose(stacked.multiplyTranspose(OrthonormalRows.stack(av)).data(),
+        OrthonormalRows.crossProducts(v, av).data(), 1e-12, "S ASᵀ");
+    assertThrows(IllegalArgumentException.class,
+        () -> OrthonormalRows.combine(random(4, 4, 11), v));
   }
 
   @Test

@@ -1,6 +1,9 @@
 package io.github.sparkufs.graph;
 
+import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.Lobpcg;
+import io.github.sparkufs.linalg.SmallestEigenpairs;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -110,6 +113,77 @@ public final class LaplacianNullSpace {
       }
     }
     return u;
+  }
+
+  /**
+   * The {@code count} smallest eigenpairs, orthogonal to {@code ω^{1/2} 1}, of a Laplacian whose
+   * null space this is: the first {@code min(K − 1, count)} vectors of the fixed basis
+   * (eigenvalue 0), then the smallest non-zero eigenpairs, computed by {@link Lobpcg} with the K
+   * component vectors deflated and {@code extra} more vectors in its block; no eigensolve when
+   * {@code K − 1 ≥ count}.
+   *
+   * @param laplacian the Laplacian, applied to blocks of vectors
+   * @param preconditioner the eigensolver's diagonal preconditioner, or null (see {@link Lobpcg})
+   * @param scale the eigensolver's residual unit (see {@link Lobpcg})
+   * @param seed seeds the eigensolver's random start
+   */
+  public Eigenpairs smallest(int count, BlockOperator laplacian, double[] preconditioner,
+      double scale, int extra, double tol, int maxIterations, long seed) {
+    int numNull = Math.min(dimension() - 1, count);
+    int wanted = count - numNull;
+    if (wanted == 0) {
+      return new Eigenpairs(this, numNull, null);
+    }
+    int n = component.length;
+    return new Eigenpairs(this, numNull, new Lobpcg(wanted,
+        Math.min(wanted + extra, n - dimension()), tol, maxIterations).smallest(laplacian, n,
+            preconditioner, scale, componentVectors(), null, seed));
+  }
+
+  /** What {@link #smallest} found: the fixed null directions first, then the eigensolver's. */
+  public static final class Eigenpairs {
+    private final LaplacianNullSpace nullSpace;
+    private final int numNull;
+    private final SmallestEigenpairs solved;
+
+    private Eigenpairs(LaplacianNullSpace nullSpace, int numNull, SmallestEigenpairs solved) {
+      this.nullSpace = nullSpace;
+      this.numNull = numNull;
+      this.solved = solved;
+    }
+
+    /** The eigenvalues, ascending: {@code min(K − 1, count)} zeros, then the eigensolver's. */
+    public double[] values() {
+      double[] rest = solved == null ? new double[0] : solved.values();
+      double[] values = new double[numNull + rest.length];
+      System.arraycopy(rest, 0, values, numNull, rest.length);
+      return values;
+    }
+
+    /** The orthonormal eigenvectors, one per row (count × n). */
+    public DenseMatrix vectors() {
+      return nullSpace.basisThen(numNull, solved == null ? null : solved.vectors());
+    }
+
+    /** The vectors, then the eigensolver's extra Ritz vectors: the warm start of a next solve. */
+    public DenseMatrix block() {
+      return nullSpace.basisThen(numNull, solved == null ? null : solved.block());
+    }
+
+    /** Block products with the Laplacian (0 without an eigensolve). */
+    public int products() {
+      return solved == null ? 0 : solved.products();
+    }
+
+    /** Whether the eigensolver met its tolerance (true without an eigensolve). */
+    public boolean converged() {
+      return solved == null || solved.converged();
+    }
+
+    /** The eigensolver's largest relative residual (0 without an eigensolve). */
+    public double maxResidual() {
+      return solved == null ? 0 : solved.maxResidual();
+    }
   }
 
   /**

@@ -3,11 +3,9 @@ package io.github.sparkufs.graph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Execution;
-import io.github.sparkufs.linalg.Lobpcg;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.Shared;
-import io.github.sparkufs.linalg.SmallestEigenpairs;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 
 /**
@@ -36,7 +34,7 @@ import io.github.sparkufs.linalg.SparseRowMatrix;
  * neither on the seed nor on the order of the samples (a permutation of the samples permutes
  * the vectors' entries), except in the order of components of equal size.
  *
- * <p>Computed by {@link Lobpcg} (ℒ's diagonal is 1, so it needs no preconditioner); each
+ * <p>Computed by {@link io.github.sparkufs.linalg.Lobpcg} (ℒ's diagonal is 1, so it needs no preconditioner); each
  * product {@code v ↦ v − Ŝ v} runs over the row blocks of the normalised adjacency Ŝ aligned
  * with the data blocks (one pass, one job when distributed), so no n × n matrix is ever dense.
  * ℒ's spectrum lies in [0, 2]. When the null space alone fills the vectors wanted, there is no
@@ -106,10 +104,8 @@ public final class SpectralEmbedding {
     if (numComponents == 0) {
       throw new IllegalArgumentException("the graph over the " + n + " samples has no edge");
     }
-    int numNull = Math.min(numComponents - 1, numVectors);
-    int numWanted = numVectors - numNull;
-    if (numWanted == 0) {
-      return new SpectralEmbedding(new double[numVectors], nullSpace.basisThen(numNull, null),
+    if (numComponents - 1 >= numVectors) {
+      return new SpectralEmbedding(new double[numVectors], nullSpace.basisThen(numVectors, null),
           degrees, true);
     }
     double[] inverseRoot = new double[n];
@@ -127,17 +123,12 @@ public final class SpectralEmbedding {
             RowBlockMatrix.concatColumns(v.rows(), rows.collect(g -> g.multiply(sv.get()))));
       }
     };
-    int block = Math.min(numWanted + EXTRA, n - numComponents);
     ex.describe("eigenvectors of the normalised Laplacian");
-    SmallestEigenpairs eig;
     try (rows) {
-      eig = new Lobpcg(numWanted, block, tol, MAX_ITERATIONS).smallest(laplacian, n, null, 2.0,
-          nullSpace.componentVectors(), null, seed);
+      LaplacianNullSpace.Eigenpairs eig = nullSpace.smallest(numVectors, laplacian, null, 2.0,
+          EXTRA, tol, MAX_ITERATIONS, seed);
+      return new SpectralEmbedding(eig.values(), eig.vectors(), degrees, eig.converged());
     }
-    double[] values = new double[numVectors];
-    System.arraycopy(eig.values(), 0, values, numNull, numWanted);
-    return new SpectralEmbedding(values, nullSpace.basisThen(numNull, eig.vectors()), degrees,
-        eig.converged());
   }
 
   /** {@code A_ii^{-1/2}}, or 0 for a sample without an edge. */

@@ -435,19 +435,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
      * indicators deflated (no eigensolve when {@code K − 1 ≥ c}).
      */
     static Targets first(Laplacian laplacian, LaplacianNullSpace nullSpace, int c, long seed) {
-      int numNull = Math.min(nullSpace.dimension() - 1, c);
-      if (numNull == c) {
-        DenseMatrix y = nullSpace.basisThen(c, null);
-        return new Targets(y, y, 0, 0);
-      }
-      int wanted = c - numNull;
-      int n = laplacian.n;
-      SmallestEigenpairs eig = new Lobpcg(wanted,
-          Math.min(wanted + EIGEN_EXTRA, n - nullSpace.dimension()), EIGEN_TOL,
-          EIGEN_MAX_ITERATIONS).smallest(laplacian.operator(), n, laplacian.inverseDiagonal(),
-              1.0, nullSpace.componentVectors(), null, seed);
-      return new Targets(nullSpace.basisThen(numNull, eig.vectors()),
-          nullSpace.basisThen(numNull, eig.block()), eig.products(), eig.maxResidual());
+      LaplacianNullSpace.Eigenpairs eig = nullSpace.smallest(c, laplacian.operator(),
+          laplacian.inverseDiagonal(), 1.0, EIGEN_EXTRA, EIGEN_TOL, EIGEN_MAX_ITERATIONS, seed);
+      return new Targets(eig.vectors(), eig.block(), eig.products(), eig.maxResidual());
     }
 
     /** Y for the later iterations' L, with the constant vector deflated. */

@@ -473,23 +473,13 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     }
     LaplacianNullSpace nullSpace =
         LaplacianNullSpace.of(graph.symmetric(), LaplacianNullSpace.unitWeights(n));
-    int numNull = Math.min(nullSpace.dimension() - 1, wanted);
-    DenseMatrix embedding;
-    if (numNull == wanted) {
-      embedding = nullSpace.basisThen(wanted, null);
-    } else {
-      int rest = wanted - numNull;
-      Lobpcg eigensolver = new Lobpcg(rest,
-          Math.min(rest + EIGEN_EXTRA, n - nullSpace.dimension()), EIGEN_TOL,
-          EIGEN_MAX_ITERATIONS);
-      BlockOperator operator = v -> {
-        try (Shared<DenseMatrix> sv = ex.share(v)) {
-          return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.applyM(sv.get())));
-        }
-      };
-      embedding = nullSpace.basisThen(numNull, eigensolver.smallest(operator, n, inverseDegrees,
-          2.0, nullSpace.componentVectors(), null, seed).vectors());
-    }
+    BlockOperator operator = v -> {
+      try (Shared<DenseMatrix> sv = ex.share(v)) {
+        return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.applyM(sv.get())));
+      }
+    };
+    DenseMatrix embedding = nullSpace.smallest(wanted, operator, inverseDegrees, 2.0,
+        EIGEN_EXTRA, EIGEN_TOL, EIGEN_MAX_ITERATIONS, seed).vectors();
     long[] seeds = new long[INIT_KMEANS_RUNS];
     for (int run = 0; run < seeds.length; run++) {
       seeds[run] = seed + run;

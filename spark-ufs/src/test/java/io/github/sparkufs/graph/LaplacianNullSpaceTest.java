@@ -75,6 +75,42 @@ class LaplacianNullSpaceTest {
   }
 
   /**
+   * The smallest eigenpairs of {@code A − S} through the null space: the two fixed contrasts with
+   * eigenvalue 0, then the two smallest non-zero eigenvalues, {@code 3 ∓ √3} (the path 0–1–2's;
+   * the edge 3–4 has 6), with {@code (A − S) v = λ v}; the warm-start block begins with them.
+   */
+  @Test
+  void smallestPairsAreTheFixedContrastsThenTheEigensolvers() {
+    SparseRowMatrix s = graph();
+    LaplacianNullSpace space = LaplacianNullSpace.of(s, LaplacianNullSpace.unitWeights(6));
+    int[] products = {0};
+    LaplacianNullSpace.Eigenpairs eig = space.smallest(4, v -> {
+      products[0]++;
+      DenseMatrix out = new DenseMatrix(v.rows(), v.cols());
+      for (int k = 0; k < v.rows(); k++) {
+        double[] image = laplacianTimes(s, v, k);
+        for (int i = 0; i < v.cols(); i++) {
+          out.set(k, i, image[i]);
+        }
+      }
+      return out;
+    }, null, 12.0, 5, 1e-10, 100, 3);
+    assertTrue(eig.converged());
+    assertEquals(products[0], eig.products());
+    assertArrayEquals(new double[] {0, 0, 3 - Math.sqrt(3), 3 + Math.sqrt(3)}, eig.values(),
+        1e-8);
+    DenseMatrix v = eig.vectors();
+    assertArrayEquals(row(space.basisThen(2, null), 1), row(v, 1), 0.0);
+    for (int k = 0; k < 4; k++) {
+      double[] image = laplacianTimes(s, v, k);
+      for (int i = 0; i < 6; i++) {
+        assertEquals(eig.values()[k] * v.get(k, i), image[i], 1e-8, "pair " + k);
+      }
+      assertArrayEquals(row(v, k), row(eig.block(), k), 0.0);
+    }
+  }
+
+  /**
    * ω = the degrees (the normalised Laplacian): the sample without an edge is in no component
    * (K = 2) and 0 in every vector; the one null direction is {@code A^{1/2} y} with y two-valued,
    * A-orthogonal to 1 and of unit A-norm. Rows given after the basis follow it unchanged.

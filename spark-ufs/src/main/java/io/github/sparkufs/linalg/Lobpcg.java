@@ -1,6 +1,10 @@
 package io.github.sparkufs.linalg;
 
+import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The smallest eigenpairs of a large sparse symmetric n × n operator by the locally optimal
@@ -28,6 +32,14 @@ import java.util.SplittableRandom;
  * whatever the degrees, so a tolerance means the same at every n.
  */
 public final class Lobpcg {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Lobpcg.class);
+
+  /**
+   * How often a solve that runs long reports its progress at INFO (at 10⁷ samples one product is
+   * a pass over the data, and a solve takes minutes); settable for tests.
+   */
+  static volatile long progressIntervalNanos = TimeUnit.SECONDS.toNanos(30);
 
   /** Indices of the blocks X, W and P in the basis and in its image. */
   private static final int X = 0;
@@ -114,6 +126,8 @@ public final class Lobpcg {
     SymmetricEigen ritz = rayleighRitz(basis, images);
     basis = next(ritz.vectors(), null, basis);
     images = next(ritz.vectors(), null, images);
+    long start = System.nanoTime();
+    long nextReport = start + progressIntervalNanos;
     for (int iteration = 0; ; iteration++) {
       double[] theta = ritz.values();
       DenseMatrix x = basis[X];
@@ -137,6 +151,13 @@ public final class Lobpcg {
         maxResidual = Math.max(maxResidual, Math.sqrt(s) / scale);
       }
       boolean converged = maxResidual <= tol;
+      long now = System.nanoTime();
+      if (now >= nextReport) {
+        LOG.info(String.format(Locale.ROOT, "eigensolver, the %d smallest of dimension %d: %d "
+            + "products, largest residual %.2e (tolerance %.1e), %.1f s", numWanted, n, products,
+            maxResidual, tol, (now - start) / 1e9));
+        nextReport = now + progressIntervalNanos;
+      }
       if (!converged && iteration < maxIterations) {
         w = OrthonormalRows.orthonormalize(w, constraints, x, basis[P]);
       }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.sparkufs.testing.LogCapture;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +95,29 @@ class LobpcgTest {
     assertArrayEquals(SymmetricEigen.smallest(l2, c).values(), r2.values(), 1e-8);
     assertTrue(warm[0] < cold[0] / 2, "warm start took " + warm[0] + " products, cold "
         + cold[0]);
+  }
+
+  /** A long solve says in the log how far it is (here every iteration, the interval at 0). */
+  @Test
+  void longSolveLogsItsProgress() {
+    int n = 200;
+    DenseMatrix l = GraphLaplacians.laplacian(n, 4, 3);
+    DenseMatrix ones = new DenseMatrix(1, n);
+    Arrays.fill(ones.data(), 1 / Math.sqrt(n));
+    long interval = Lobpcg.progressIntervalNanos;
+    Lobpcg.progressIntervalNanos = 0;
+    int[] count = {0};
+    List<String> lines;
+    try {
+      lines = LogCapture.infoLines(Lobpcg.class, () -> new Lobpcg(4, 6, 1e-8, 500).smallest(
+          operator(SparseRowMatrix.fromDense(l), count), n, null, GraphLaplacians.gershgorin(l),
+          ones, null, 1));
+    } finally {
+      Lobpcg.progressIntervalNanos = interval;
+    }
+    assertEquals(count[0], lines.size(), lines.toString());
+    assertTrue(lines.get(0).startsWith("eigensolver, the 4 smallest of dimension 200: 1 products, "
+        + "largest residual "), lines.get(0));
   }
 
   @Test

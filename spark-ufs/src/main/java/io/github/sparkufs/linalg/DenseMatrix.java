@@ -116,21 +116,8 @@ public final class DenseMatrix implements Serializable {
   /** {@code alpha · op(a) × op(b)} with {@code op} the transpose where asked. */
   public static DenseMatrix gemm(boolean transA, boolean transB, double alpha,
       DenseMatrix a, DenseMatrix b) {
-    int m = transA ? a.cols : a.rows;
-    int k = transA ? a.rows : a.cols;
-    int kb = transB ? b.cols : b.rows;
-    int n = transB ? b.rows : b.cols;
-    if (k != kb) {
-      throw new IllegalArgumentException("inner dimensions differ: " + a.shape()
-          + (transA ? "ᵀ" : "") + " × " + b.shape() + (transB ? "ᵀ" : ""));
-    }
-    DenseMatrix c = new DenseMatrix(m, n);
-    if (m == 0 || n == 0 || k == 0) {
-      return c;
-    }
-    LinalgBackend.blas().dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha,
-        a.data, Math.max(1, a.rows), b.data, Math.max(1, b.rows), 0.0, c.data, Math.max(1, m));
-    return c;
+    return new DenseMatrix(transA ? a.cols : a.rows, transB ? b.rows : b.cols)
+        .addProductInPlace(transA, transB, alpha, a, b);
   }
 
   /**
@@ -143,9 +130,13 @@ public final class DenseMatrix implements Serializable {
     int k = transA ? a.rows : a.cols;
     int kb = transB ? b.cols : b.rows;
     int n = transB ? b.rows : b.cols;
-    if (k != kb || m != rows || n != cols) {
-      throw new IllegalArgumentException("cannot add " + a.shape() + (transA ? "ᵀ" : "")
-          + " × " + b.shape() + (transB ? "ᵀ" : "") + " to " + shape());
+    if (k != kb) {
+      throw new IllegalArgumentException("inner dimensions differ: " + a.shape()
+          + (transA ? "ᵀ" : "") + " × " + b.shape() + (transB ? "ᵀ" : ""));
+    }
+    if (m != rows || n != cols) {
+      throw new IllegalArgumentException("a product of " + m + " x " + n + " added to "
+          + shape());
     }
     if (m == 0 || n == 0 || k == 0) {
       return this;

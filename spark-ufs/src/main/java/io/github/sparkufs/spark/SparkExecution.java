@@ -2,12 +2,16 @@ package io.github.sparkufs.spark;
 
 import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.Shared;
+import java.io.Serial;
+import java.lang.ref.Cleaner;
+import java.lang.ref.WeakReference;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -145,9 +149,13 @@ public final class SparkExecution implements Execution, AutoCloseable {
     return false;
   }
 
+  /**
+   * A broadcast variable; with a local master, whose tasks run in this JVM, the value itself
+   * ({@link InProcessShared}).
+   */
   @Override
   public <V> Shared<V> share(V value) {
-    return new BroadcastShared<>(sc.broadcast(value));
+    return sc.isLocal() ? new InProcessShared<>(value) : new BroadcastShared<>(sc.broadcast(value));
   }
 
   @Override
@@ -187,6 +195,58 @@ public final class SparkExecution implements Execution, AutoCloseable {
     @Override
     public void release() {
       broadcast.unpersist(false);
+    }
+  }
+
+  /**
+   * A value shared with tasks that run in this JVM (a local master: the executors are threads
+   * of the driver) without a broadcast, which serialises and compresses the value into pieces
+   * even there: 2.6–3.5 s for 720 MB, an eigensolver block of 9 vectors at 10⁷ samples, and a
+   * serialised copy in the heap besides the value. The tasks' copies of this handle resolve, as
+   * they are deserialised, to the driver's own, so every task reads the value itself. As the
+   * driver's copy of a broadcast, the value lives while the handle is reachable: the lineage of a
+   * block derived from it keeps it, and a released handle still serves the blocks recomputed
+   * from that lineage.
+   */
+  private static final class InProcessShared<V> implements Shared<V> {
+    @Serial
+    private static final long serialVersionUID = 1L;
+    /** The live handles of this JVM by id; an entry goes when its handle is collected. */
+    private static final ConcurrentMap<Long, WeakReference<InProcessShared<?>>> LIVE =
+        new ConcurrentHashMap<>();
+    private static final AtomicLong IDS = new AtomicLong();
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final long id;
+    private final transient V value;
+
+    InProcessShared(V value) {
+      this.id = IDS.incrementAndGet();
+      this.value = value;
+      LIVE.put(id, new WeakReference<>(this));
+      long key = id;
+      CLEANER.register(this, () -> LIVE.remove(key));
+    }
+
+    @Override
+    public V get() {
+      return value;
+    }
+
+    /** Nothing to free: the tasks read the driver's value, which lives as long as this handle. */
+    @Override
+    public void release() {}
+
+    /** The driver's handle, in place of the deserialised copy a task received. */
+    @Serial
+    private Object readResolve() {
+      WeakReference<InProcessShared<?>> handle = LIVE.get(id);
+      InProcessShared<?> live = handle == null ? null : handle.get();
+      if (live == null) {
+        throw new IllegalStateException("shared value " + id + " is no longer held by the "
+            + "driver of this JVM");
+      }
+      return live;
     }
   }
 }

@@ -172,7 +172,8 @@ public final class Lobpcg {
       ritz = rayleighRitz(basis, images);
       DenseMatrix c = ritz.vectors();
       // P: the new vectors' parts along W and the old P, made orthonormal and orthogonal to the
-      // new X in the coefficient space (the basis is orthonormal, so the same holds for P = Qᵀ S).
+      // new X in the coefficient space (the basis is orthonormal, so the same holds for
+      // P = Qᵀ S).
       DenseMatrix ct = c.transpose();
       DenseMatrix q = ct.copy();
       for (int k = 0; k < blockSize; k++) {

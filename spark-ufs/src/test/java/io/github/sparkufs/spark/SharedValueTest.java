@@ -18,8 +18,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * With a local master a shared value is not broadcast (no value or serialised pieces in the
- * block manager), and the tasks read the driver's own value, also after the handle is released, for blocks recomputed from
- * a lineage that names it. Separate executor JVMs get it by broadcast ({@code LocalClusterTest}).
+ * block manager), and the tasks read the driver's own value, also after the handle is released,
+ * for blocks recomputed from a lineage that names it. Separate executor JVMs get it by broadcast
+ * ({@code LocalClusterTest}).
  */
 @ExtendWith(SparkSessionExtension.class)
 class SharedValueTest {

@@ -34,10 +34,11 @@ import io.github.sparkufs.linalg.SparseRowMatrix;
  * neither on the seed nor on the order of the samples (a permutation of the samples permutes
  * the vectors' entries), except in the order of components of equal size.
  *
- * <p>Computed by {@link io.github.sparkufs.linalg.Lobpcg} (ℒ's diagonal is 1, so it needs no preconditioner); each
- * product {@code v ↦ v − Ŝ v} runs over the row blocks of the normalised adjacency Ŝ aligned
- * with the data blocks (one pass, one job when distributed), so no n × n matrix is ever dense.
- * ℒ's spectrum lies in [0, 2]. When the null space alone fills the vectors wanted, there is no
+ * <p>Computed by {@link io.github.sparkufs.linalg.Lobpcg} (ℒ's diagonal is 1, so it needs no
+ * preconditioner) through {@link LaplacianNullSpace#smallest}; each product
+ * {@code v ↦ v − Ŝ v} runs over the row blocks of the normalised adjacency Ŝ aligned with the
+ * data blocks (one pass, one job when distributed), so no n × n matrix is ever dense. ℒ's
+ * spectrum lies in [0, 2]. When the null space alone fills the vectors wanted, there is no
  * eigensolve.
  *
  * <p>A sample without an edge (a gross outlier, every heat-kernel weight to its neighbours

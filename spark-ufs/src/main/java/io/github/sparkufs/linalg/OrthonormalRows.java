@@ -135,11 +135,12 @@ final class OrthonormalRows {
     if (total == 0 || total != c.rows()) {
       throw new IllegalArgumentException(c.rows() + " coefficient rows for " + total + " vectors");
     }
+    DenseMatrix ct = c.transpose();
     DenseMatrix out = new DenseMatrix(c.cols(), n);
     int at = 0;
     for (DenseMatrix b : blocks) {
       if (b != null && b.rows() > 0) {
-        out.addProductInPlace(true, false, 1.0, rows(c, at, b.rows()), b);
+        out.addProductInPlace(false, false, 1.0, ct.columns(at, b.rows()), b);
         at += b.rows();
       }
     }
@@ -176,15 +177,6 @@ final class OrthonormalRows {
       i0 += vi.rows();
     }
     return h;
-  }
-
-  /** Rows {@code [from, from + count)} of c, copied. */
-  private static DenseMatrix rows(DenseMatrix c, int from, int count) {
-    DenseMatrix out = new DenseMatrix(count, c.cols());
-    for (int j = 0; j < c.cols(); j++) {
-      System.arraycopy(c.data(), j * c.rows() + from, out.data(), j * count, count);
-    }
-    return out;
   }
 
   /** The rows of the blocks, one block below the other (null or empty blocks skipped). */

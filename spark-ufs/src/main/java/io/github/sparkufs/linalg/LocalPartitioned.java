@@ -80,6 +80,12 @@ public final class LocalPartitioned<T> implements Partitioned<T> {
     return acc;
   }
 
+  @Override
+  public <U, R> List<R> zipCollect(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f) {
+    return local(this.<U, R>zip(other, f)).blocks;
+  }
+
   /** The blocks of {@code other}, as many as this has. */
   private <U> List<U> aligned(Partitioned<U> other) {
     List<U> others = local(other).blocks;

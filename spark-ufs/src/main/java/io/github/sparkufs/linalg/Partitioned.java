@@ -50,6 +50,14 @@ public interface Partitioned<T> extends Releasable {
       SerializableBinaryOperator<R> merge);
 
   /**
+   * Applies {@code f} to aligned blocks of this and {@code other} (same partitioning) and
+   * returns the results to the driver, in block order; like {@link #zipAggregate} it keeps
+   * nothing.
+   */
+  <U, R> List<R> zipCollect(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f);
+
+  /**
    * For every block {@code a}, merges {@code pair(a, b)} over all blocks {@code b} (including
    * {@code a} itself), in the order of b. The all-pairs step of the exact kNN graph and of
    * neighbourhood statistics; it reads every pair of blocks, so its cost grows with the

@@ -300,7 +300,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     int ridgeSolves = 0;
     double iterationSeconds = 0;
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), standardization);
-    try (Partitioned<Block> blocks = attachGraph(x, graph)) {
+    try (Partitioned<GraphRows> graphRows = graphRows(x, graph)) {
       for (boolean spectral : new boolean[] {true, false}) {
         if (spectral ? initMode == InitMode.KMEANS : initMode == InitMode.SPECTRAL) {
           continue;
@@ -310,11 +310,11 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         if (spectral) {
           ex.describe("RSFS: spectral initialisation of F");
           long initStart = System.nanoTime();
-          init = spectralClusters(ex, blocks, graph, n, c, common.seed());
+          init = spectralClusters(ex, graphRows, graph, n, c, common.seed());
           initSeconds += (System.nanoTime() - initStart) / 1e9;
         }
         long loopStart = System.nanoTime();
-        Run run = iterate(x, blocks, regression, units,
+        Run run = iterate(x, graphRows, regression, units,
             ClusterIndicator.relaxed(init, c, INIT_OFFSET));
         iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
         ridgeSolves += run.objectives.length;
@@ -348,7 +348,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   }
 
   /** Algorithm 1 from the initial indicator {@code f} (c × n), D = I and Z = 0. */
-  private Run iterate(RowBlockMatrix x, Partitioned<Block> blocks,
+  private Run iterate(RowBlockMatrix x, Partitioned<GraphRows> graphRows,
       RegularizedRegression regression, FeatureUnits units, DenseMatrix f) {
     Execution ex = x.execution();
     int c = f.rows();
@@ -371,7 +371,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       List<BlockStep> parts;
       try (Shared<StepInput> in = ex.share(
           new StepInput(w, f, ftf, alpha, threshold, nu, !sampleSide))) {
-        parts = blocks.collect(b -> step(b, in.get()));
+        parts = x.blocks().zipCollect(graphRows, (b, g) -> step(b, g, in.get()));
       }
       BlockStep total = BlockStep.combine(parts, c, n);
 
@@ -430,11 +430,15 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     return indicator == null ? null : indicator.copy();
   }
 
-  /** Attaches to each data block its rows of {@code S + Sᵀ} and of B's diagonal. */
-  static Partitioned<Block> attachGraph(RowBlockMatrix x, LocalKernelRegressionGraph g) {
+  /**
+   * Each data block's rows of {@code S + Sᵀ} and of B's diagonal, cached until closed. They are
+   * kept apart from the data: the eigensolver's products read only them, and the iterations
+   * read the data blocks beside them (keeping the two together would cache the data twice).
+   */
+  static Partitioned<GraphRows> graphRows(RowBlockMatrix x, LocalKernelRegressionGraph g) {
     try (Shared<SparseRowMatrix> sym = x.execution().share(g.symmetric());
         Shared<double[]> deg = x.execution().share(g.degrees())) {
-      return x.blocks().map(b -> new Block(b,
+      return x.blocks().map(b -> new GraphRows(b.offset(),
           sym.get().rows(b.offset(), b.numRows()),
           Arrays.copyOfRange(deg.get(), b.offset(), b.offset() + b.numRows())));
     }
@@ -456,7 +460,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
    * not slow it); no eigensolve when {@code K − 1 ≥ c − 1}. With c = 1, or c = n (each
    * sample its own cluster), there is nothing to compute and sample i gets cluster {@code i mod c}.
    */
-  static int[] spectralClusters(Execution ex, Partitioned<Block> blocks,
+  static int[] spectralClusters(Execution ex, Partitioned<GraphRows> graphRows,
       LocalKernelRegressionGraph graph, int n, int c, long seed) {
     int wanted = c - 1;
     if (wanted < 1 || n - 1 <= wanted) {
@@ -475,7 +479,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         LaplacianNullSpace.of(graph.symmetric(), LaplacianNullSpace.unitWeights(n));
     BlockOperator operator = v -> {
       try (Shared<DenseMatrix> sv = ex.share(v)) {
-        return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.applyM(sv.get())));
+        return RowBlockMatrix.concatColumns(v.rows(),
+            graphRows.collect(g -> g.applyM(sv.get())));
       }
     };
     DenseMatrix embedding = nullSpace.smallest(wanted, operator, inverseDegrees, 2.0,
@@ -527,22 +532,22 @@ public final class RsfsSolver implements FeatureSelectionSolver {
    * {@code a = p + z}: the new {@code F_li} by Eq. 18, the terms of Eq. 9 and Eq. 14 at the
    * shared F, and {@code X_b (F_new − Z)ᵀ}, this block's share of the next W's right-hand side.
    */
-  static BlockStep step(Block block, StepInput in) {
-    DenseMatrix xb = block.data.columns();
-    int nb = block.data.numRows();
-    int offset = block.data.offset();
+  static BlockStep step(RowBlock data, GraphRows graph, StepInput in) {
+    DenseMatrix xb = data.columns();
+    int nb = data.numRows();
+    int offset = data.offset();
     int c = in.f.rows();
     double[] p = in.w.transposeMultiply(xb).data();
     double[] f = in.f.data();
-    double[] mMinusF = block.graphRows.multiply(in.f).data();
-    double[] fftf = in.ftf.multiply(block.data.slice(in.f)).data();
+    double[] mMinusF = graph.rows.multiply(in.f).data();
+    double[] fftf = in.ftf.multiply(data.slice(in.f)).data();
     DenseMatrix fNew = new DenseMatrix(c, nb);
     DenseMatrix z = new DenseMatrix(c, nb);
     double[] fv = fNew.data();
     double[] zv = z.data();
     BlockStep out = new BlockStep(fNew, z);
     for (int i = 0; i < nb; i++) {
-      double degree = block.degrees[i];
+      double degree = graph.degrees[i];
       for (int l = 0; l < c; l++) {
         int at = i * c + l;
         double fi = f[(offset + i) * c + l];
@@ -585,24 +590,26 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     }
   }
 
-  /** A data block with its rows of {@code S + Sᵀ} and of B's diagonal. */
-  static final class Block implements Serializable {
+  /**
+   * A block's rows of {@code S + Sᵀ} and of B's diagonal, the samples from {@code offset} on:
+   * its rows of M = B − S − Sᵀ.
+   */
+  static final class GraphRows implements Serializable {
     private static final long serialVersionUID = 1L;
-    final RowBlock data;
-    final SparseRowMatrix graphRows;
+    final int offset;
+    final SparseRowMatrix rows;
     final double[] degrees;
 
-    Block(RowBlock data, SparseRowMatrix graphRows, double[] degrees) {
-      this.data = data;
-      this.graphRows = graphRows;
+    GraphRows(int offset, SparseRowMatrix rows, double[] degrees) {
+      this.offset = offset;
+      this.rows = rows;
       this.degrees = degrees;
     }
 
     /** This block's columns of {@code V M} for vectors given as the rows of V (m × n). */
     DenseMatrix applyM(DenseMatrix v) {
       int m = v.rows();
-      int offset = data.offset();
-      DenseMatrix out = graphRows.multiply(v);
+      DenseMatrix out = rows.multiply(v);
       double[] o = out.data();
       double[] vv = v.data();
       for (int i = 0; i < degrees.length; i++) {

@@ -77,6 +77,12 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
     return treeMerge(zipped(other, f), merge);
   }
 
+  @Override
+  public <U, R> List<R> zipCollect(Partitioned<U> other,
+      SerializableBiFunction<? super T, ? super U, ? extends R> f) {
+    return this.<U, R>zipped(other, f).collect();
+  }
+
   /** {@code f} of the aligned blocks of this and {@code other}, not yet computed. */
   private <U, R> JavaRDD<R> zipped(Partitioned<U> other,
       SerializableBiFunction<? super T, ? super U, ? extends R> f) {

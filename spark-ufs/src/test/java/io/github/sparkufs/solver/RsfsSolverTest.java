@@ -318,8 +318,8 @@ class RsfsSolverTest {
     }
     int from = 20;
     int count = 25;
-    RsfsSolver.Block block = new RsfsSolver.Block(new RowBlock(from, x.columns(from, count)),
-        g.symmetric().rows(from, count), Arrays.copyOfRange(g.degrees(), from, from + count));
+    RsfsSolver.GraphRows block = new RsfsSolver.GraphRows(from, g.symmetric().rows(from, count),
+        Arrays.copyOfRange(g.degrees(), from, from + count));
     DenseMatrix out = block.applyM(v);
     SparseRowMatrix s = g.regression();
     for (int i = from; i < from + count; i++) {
@@ -350,7 +350,7 @@ class RsfsSolverTest {
     int[] truth = PLANTED.labels(N);
     for (RowBlockMatrix rb : List.of(RowBlockMatrix.local(x), blocks(x, 90, 110, 100))) {
       LocalKernelRegressionGraph g = LocalKernelRegressionGraph.build(rb, 5, 0.0);
-      int[] labels = RsfsSolver.spectralClusters(rb.execution(), RsfsSolver.attachGraph(rb, g),
+      int[] labels = RsfsSolver.spectralClusters(rb.execution(), RsfsSolver.graphRows(rb, g),
           g, N, 4, 1L);
       double acc = ClusteringMetrics.accuracy(truth, labels);
       assertTrue(acc >= 0.95, "spectral initialisation ACC " + acc);
@@ -377,7 +377,7 @@ class RsfsSolverTest {
     }
     for (int c = 2; c <= 3; c++) {
       for (long seed = 1; seed <= 10; seed++) {
-        int[] labels = RsfsSolver.spectralClusters(rb.execution(), RsfsSolver.attachGraph(rb, g),
+        int[] labels = RsfsSolver.spectralClusters(rb.execution(), RsfsSolver.graphRows(rb, g),
             g, n, c, seed);
         assertEquals(1.0, ClusteringMetrics.accuracy(expected[c - 2], labels),
             "c = " + c + ", seed " + seed);

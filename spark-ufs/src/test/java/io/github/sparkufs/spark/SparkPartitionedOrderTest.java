@@ -56,6 +56,25 @@ class SparkPartitionedOrderTest {
     tenfold.release();
   }
 
+  /** As {@link #zipAggregatePairsAlignedBlocksInBlockOrder}, each pair's result returned. */
+  @ParameterizedTest
+  @ValueSource(ints = {3, 12})
+  void zipCollectReturnsAlignedBlocksInBlockOrder(int n, SparkSession spark) {
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Partitioned<Integer> blocks = blocks(spark, n);
+    Partitioned<Integer> tenfold = blocks.map(b -> 10 * b);
+    Set<Integer> cachedBefore = new HashSet<>(sc.getPersistentRDDs().keySet());
+    List<List<Integer>> expected = new ArrayList<>();
+    for (int b = 0; b < n; b++) {
+      expected.add(List.of(b + 10 * b));
+    }
+    assertEquals(expected, blocks.zipCollect(tenfold, (a, t) -> slow(a + t, 11 * n)));
+    Set<Integer> cachedNow = new HashSet<>(sc.getPersistentRDDs().keySet());
+    cachedNow.removeAll(cachedBefore);
+    assertEquals(Set.of(), cachedNow);
+    tenfold.release();
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {3, 7})
   void crossMergesInBlockOrder(int n, SparkSession spark) {

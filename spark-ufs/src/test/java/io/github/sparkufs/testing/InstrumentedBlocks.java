@@ -138,6 +138,13 @@ public final class InstrumentedBlocks {
     }
 
     @Override
+    public <U, R> List<R> zipCollect(Partitioned<U> other,
+        SerializableBiFunction<? super T, ? super U, ? extends R> f) {
+      tick(delegate);
+      return delegate.zipCollect(unwrap(other), f);
+    }
+
+    @Override
     public <R> List<R> collect(SerializableFunction<? super T, ? extends R> f) {
       tick(delegate);
       return delegate.collect(f);

@@ -133,7 +133,7 @@ class _HasCheckpointInterval(Params):
     checkpointInterval: "Param[int]" = Param(
         Params._dummy(),
         "checkpointInterval",
-        "checkpoint the distributed input blocks once, when read, if a checkpoint directory is set (any value >= 1), or never (-1); no method carries distributed state from one iteration to the next (each computes on the cached input or on blocks derived from it afresh), so lineage does not grow with the iterations and values above 1 act like 1 (-1 or >= 1)",
+        "checkpoint the distributed input blocks once, when read, if a checkpoint directory is set (any value >= 1; the fit deletes its checkpoint when it ends), or never (-1); no method carries distributed state from one iteration to the next (each computes on the cached input or on blocks derived from it afresh), so lineage does not grow with the iterations and values above 1 act like 1 (-1 or >= 1)",
         typeConverter=TypeConverters.toInt,
     )
 

@@ -153,7 +153,7 @@ public final class SharedSelectorParams {
     }
   }
 
-  /** A selector with {@code checkpointInterval}: checkpoint the distributed input blocks once, when read, if a checkpoint directory is set (any value >= 1), or never (-1); no method carries distributed state from one iteration to the next (each computes on the cached input or on blocks derived from it afresh), so lineage does not grow with the iterations and values above 1 act like 1. */
+  /** A selector with {@code checkpointInterval}: checkpoint the distributed input blocks once, when read, if a checkpoint directory is set (any value >= 1; the fit deletes its checkpoint when it ends), or never (-1); no method carries distributed state from one iteration to the next (each computes on the cached input or on blocks derived from it afresh), so lineage does not grow with the iterations and values above 1 act like 1. */
   public interface HasCheckpointInterval<S> extends Params {
     default IntParam checkpointInterval() {
       return (IntParam) (Param<?>) UnsupervisedSelector.declaredParam(this, "checkpointInterval");

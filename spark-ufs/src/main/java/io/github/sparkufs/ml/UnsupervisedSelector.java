@@ -66,8 +66,8 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   /** Checkpointing of the distributed blocks; the iterative methods (those with maxIter). */
   public static final ParamSpec<Integer> CHECKPOINT_INTERVAL = ParamSpec.integer(
       "checkpointInterval", 10, Range.atLeast(1).or(-1), "", "checkpoint the distributed input "
-          + "blocks once, when read, if a checkpoint directory is set (any value >= 1), or never "
-          + "(-1); no method carries distributed state from one iteration to the next (each "
+          + "blocks once, when read, if a checkpoint directory is set (any value >= 1; the fit "
+          + "deletes its checkpoint when it ends), or never (-1); no method carries distributed state from one iteration to the next (each "
           + "computes on the cached input or on blocks derived from it afresh), so lineage does "
           + "not grow with the iterations and values above 1 act like 1");
 

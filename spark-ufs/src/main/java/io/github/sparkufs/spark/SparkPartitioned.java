@@ -4,14 +4,19 @@ import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.SerializableBiFunction;
 import io.github.sparkufs.linalg.SerializableBinaryOperator;
 import io.github.sparkufs.linalg.SerializableFunction;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 /**
@@ -28,6 +33,8 @@ import scala.Tuple2;
  * and BLAS give the same bits on every run.
  */
 public final class SparkPartitioned<T> implements Partitioned<T> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SparkPartitioned.class);
 
   /**
    * Tree depth of aggregates, as Spark's {@code treeReduce}: two levels keep the driver's
@@ -233,9 +240,25 @@ public final class SparkPartitioned<T> implements Partitioned<T> {
     return new SparkPartitioned<>(rdd, execution);
   }
 
+  /**
+   * Frees the cached blocks and deletes their checkpoint files, if they were checkpointed, as
+   * Spark ML's periodic checkpointers delete theirs once a fit is done: Spark itself removes a
+   * checkpoint only when its RDD is garbage-collected while the context runs, so every
+   * distributed fit would otherwise leave a copy of its input in the checkpoint directory
+   * (7.6 GB for 10⁷ rows of 100 features).
+   */
   @Override
   public void release() {
     rdd.unpersist(false);
+    Optional<String> file = rdd.getCheckpointFile();
+    if (file.isPresent()) {
+      Path path = new Path(file.get());
+      try {
+        path.getFileSystem(rdd.context().hadoopConfiguration()).delete(path, true);
+      } catch (IOException e) {
+        LOG.warn("could not delete the checkpoint {} of released blocks: {}", path, e.toString());
+      }
+    }
   }
 
   /** Sends key (t, s) to partition t, so merged block t lands where block t lives. */

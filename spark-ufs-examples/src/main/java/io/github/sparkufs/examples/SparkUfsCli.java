@@ -1,6 +1,7 @@
 package io.github.sparkufs.examples;
 
 import io.github.sparkufs.ml.Selectors;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -38,6 +39,17 @@ public final class SparkUfsCli implements Callable<Integer> {
 
   /** Any other failure. */
   static final int FAILURE = CommandLine.ExitCode.SOFTWARE;
+
+  /**
+   * What to do when a disk filled up: Spark writes the blocks it spills and its shuffle files to
+   * its local directories, and a fit's checkpoint to the checkpoint directory (a 10⁷ × 100 fit
+   * needs tens of GB there).
+   */
+  private static final String DISK_FULL_ADVICE = " (Spark writes the blocks it spills and its"
+      + " shuffle files to its local directories, spark.local.dir or SPARK_LOCAL_DIRS, /tmp by"
+      + " default, and checkpoints to spark.checkpoint.dir: free space there or point them at a"
+      + " larger disk, e.g. SPARK_LOCAL_DIRS=/data/spark-tmp, or turn the checkpoint off with"
+      + " --param checkpointInterval=-1)";
 
   @Spec
   CommandSpec spec;
@@ -125,10 +137,19 @@ public final class SparkUfsCli implements Callable<Integer> {
     return FAILURE;
   }
 
-  /** The one line that reports a failure's root cause, with advice for a heap too small. */
+  /**
+   * The one line that reports a failure's root cause, with advice for a heap too small or a
+   * disk full.
+   */
   private static String report(Throwable root) {
-    return "spark-ufs: " + root.getClass().getSimpleName() + ": " + root.getMessage()
-        + (root instanceof OutOfMemoryError ? outOfMemoryAdvice() : "");
+    String advice = "";
+    if (root instanceof OutOfMemoryError) {
+      advice = outOfMemoryAdvice();
+    } else if (root instanceof IOException && root.getMessage() != null
+        && root.getMessage().contains("No space left on device")) {
+      advice = DISK_FULL_ADVICE;
+    }
+    return "spark-ufs: " + root.getClass().getSimpleName() + ": " + root.getMessage() + advice;
   }
 
   /**

@@ -146,6 +146,20 @@ class SparkUfsCliTest {
         && err.toString().contains("more partitions"), err.toString());
   }
 
+  /** A full disk (a 10⁷-row fit filled /tmp so): where Spark writes, and how to move it. */
+  @Test
+  void aFullDiskNamesWhereSparkWrites() {
+    StringWriter err = new StringWriter();
+    CommandLine cli = SparkUfsCli.commandLine().setErr(new PrintWriter(err));
+    int status = SparkUfsCli.failure(new RuntimeException("Job aborted",
+        new java.io.IOException("No space left on device")), cli, null);
+    assertEquals(SparkUfsCli.FAILURE, status);
+    assertTrue(err.toString().startsWith("spark-ufs: IOException: No space left on device ("),
+        err.toString());
+    assertTrue(err.toString().contains("SPARK_LOCAL_DIRS")
+        && err.toString().contains("spark.checkpoint.dir"), err.toString());
+  }
+
   /** The driver's own thread out of heap (RSFS's eigensolver at 10⁷ rows did): the same line. */
   @Test
   void outOfMemoryOnTheDriverGetsTheSameReport() {

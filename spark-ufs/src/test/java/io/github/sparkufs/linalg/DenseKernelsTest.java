@@ -1,5 +1,6 @@
 package io.github.sparkufs.linalg;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 
 class DenseKernelsTest {
@@ -58,6 +61,43 @@ class DenseKernelsTest {
         OrthonormalRows.crossProducts(v, av).data(), 1e-12, "S ASᵀ");
     assertThrows(IllegalArgumentException.class,
         () -> OrthonormalRows.combine(random(4, 4, 11), v));
+  }
+
+  /**
+   * Over blocks longer than a chunk the products are taken chunk by chunk on the driver's
+   * cores: they equal the whole-block products to rounding, and the same bits come out with
+   * one thread as with all of them (the chunks' sums are added in chunk order).
+   */
+  @Test
+  void chunkedProductsEqualWholeBlockOnesOnAnyNumberOfThreads() throws Exception {
+    int n = 3 * OrthonormalRows.CHUNK + 123;
+    DenseMatrix[] v = {random(3, n, 12), random(2, n, 13)};
+    DenseMatrix[] av = {random(3, n, 14), random(2, n, 15)};
+    DenseMatrix q = OrthonormalRows.orthonormalize(random(2, n, 16));
+    DenseMatrix c = random(5, 4, 17);
+    DenseMatrix stacked = OrthonormalRows.stack(v);
+    Callable<double[][]> products = () -> {
+      DenseMatrix projected = v[0].copy();
+      OrthonormalRows.project(projected, q);
+      return new double[][] {OrthonormalRows.combine(c, v).data(),
+          OrthonormalRows.crossProducts(v, av).data(), projected.data()};
+    };
+    double[][] all = products.call();
+    TestData.assertClose(c.transposeMultiply(stacked).data(), all[0], 1e-12, "cᵀ S");
+    TestData.assertClose(stacked.multiplyTranspose(OrthonormalRows.stack(av)).data(), all[1],
+        1e-12, "S ASᵀ");
+    DenseMatrix projected = v[0].copy().addProductInPlace(true, false, -1.0,
+        q.multiplyTranspose(v[0]), q);
+    TestData.assertClose(projected.data(), all[2], 1e-12, "v − (q vᵀ)ᵀ q");
+    ForkJoinPool one = new ForkJoinPool(1);
+    try {
+      double[][] single = one.submit(products).get();
+      for (int k = 0; k < all.length; k++) {
+        assertArrayEquals(all[k], single[k], "product " + k);
+      }
+    } finally {
+      one.shutdown();
+    }
   }
 
   @Test

@@ -67,9 +67,10 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   public static final ParamSpec<Integer> CHECKPOINT_INTERVAL = ParamSpec.integer(
       "checkpointInterval", 10, Range.atLeast(1).or(-1), "", "checkpoint the distributed input "
           + "blocks once, when read, if a checkpoint directory is set (any value >= 1; the fit "
-          + "deletes its checkpoint when it ends), or never (-1); no method carries distributed state from one iteration to the next (each "
-          + "computes on the cached input or on blocks derived from it afresh), so lineage does "
-          + "not grow with the iterations and values above 1 act like 1");
+          + "deletes its checkpoint when it ends), or never (-1); no method carries distributed "
+          + "state from one iteration to the next (each computes on the cached input or on "
+          + "blocks derived from it afresh), so lineage does not grow with the iterations and "
+          + "values above 1 act like 1");
 
   /**
    * {@link ColumnStatistics#rangeSpread()} above which the features look to be on unrelated

@@ -95,13 +95,7 @@ final class OrthonormalRows {
       return;
     }
     DenseMatrix coefficients = crossProducts(new DenseMatrix[] {q}, new DenseMatrix[] {v});
-    BLAS blas = LinalgBackend.blas();
-    chunks(v.cols()).forEach(c -> {
-      int from = c * CHUNK;
-      blas.dgemm("T", "N", v.rows(), chunkLength(c, v.cols()), q.rows(), -1.0,
-          coefficients.data(), 0, q.rows(), q.data(), from * q.rows(), q.rows(), 1.0, v.data(),
-          from * v.rows(), v.rows());
-    });
+    addProducts(v, -1.0, coefficients.transpose(), q);
   }
 
   /**
@@ -144,34 +138,35 @@ final class OrthonormalRows {
    * the only new matrix is the result.
    */
   static DenseMatrix combine(DenseMatrix c, DenseMatrix... blocks) {
-    int total = 0;
-    int n = -1;
-    for (DenseMatrix b : blocks) {
-      if (b != null && b.rows() > 0) {
-        total += b.rows();
-        n = b.cols();
-      }
-    }
+    int total = totalRows(blocks);
     if (total == 0 || total != c.rows()) {
       throw new IllegalArgumentException(c.rows() + " coefficient rows for " + total + " vectors");
     }
-    DenseMatrix ct = c.transpose();
-    DenseMatrix out = new DenseMatrix(c.cols(), n);
+    DenseMatrix out = new DenseMatrix(c.cols(), samples(blocks));
+    addProducts(out, 1.0, c.transpose(), blocks);
+    return out;
+  }
+
+  /**
+   * {@code out += alpha · m · [b₁; b₂; …]}, the rows of the blocks one below the other (null or
+   * empty blocks skipped), chunk by chunk over the samples.
+   */
+  private static void addProducts(DenseMatrix out, double alpha, DenseMatrix m,
+      DenseMatrix... blocks) {
     BLAS blas = LinalgBackend.blas();
-    int width = n;
+    int n = out.cols();
     chunks(n).forEach(chunk -> {
       int from = chunk * CHUNK;
       int at = 0;
       for (DenseMatrix b : blocks) {
         if (b != null && b.rows() > 0) {
-          blas.dgemm("N", "N", out.rows(), chunkLength(chunk, width), b.rows(), 1.0, ct.data(),
-              at * ct.rows(), ct.rows(), b.data(), from * b.rows(), b.rows(), 1.0, out.data(),
+          blas.dgemm("N", "N", out.rows(), chunkLength(chunk, n), b.rows(), alpha, m.data(),
+              at * m.rows(), m.rows(), b.data(), from * b.rows(), b.rows(), 1.0, out.data(),
               from * out.rows(), out.rows());
           at += b.rows();
         }
       }
     });
-    return out;
   }
 
   /**
@@ -180,13 +175,9 @@ final class OrthonormalRows {
    * stacking either list.
    */
   static DenseMatrix crossProducts(DenseMatrix[] v, DenseMatrix[] a) {
-    int n = 0;
-    for (DenseMatrix b : v) {
-      n = b == null || b.rows() == 0 ? n : b.cols();
-    }
-    int width = n;
+    int n = samples(v);
     DenseMatrix h = new DenseMatrix(totalRows(v), totalRows(a));
-    chunks(n).mapToObj(c -> crossProducts(v, a, c * CHUNK, chunkLength(c, width)))
+    chunks(n).mapToObj(c -> crossProducts(v, a, c * CHUNK, chunkLength(c, n)))
         .forEachOrdered(part -> h.addInPlace(1.0, part));
     return h;
   }
@@ -222,6 +213,15 @@ final class OrthonormalRows {
       rows += b == null ? 0 : b.rows();
     }
     return rows;
+  }
+
+  /** The samples (columns) of the blocks: those of the last that holds rows, 0 if none does. */
+  private static int samples(DenseMatrix[] blocks) {
+    int n = 0;
+    for (DenseMatrix b : blocks) {
+      n = b == null || b.rows() == 0 ? n : b.cols();
+    }
+    return n;
   }
 
   /** The chunks of n samples, on the driver's cores when there are several. */

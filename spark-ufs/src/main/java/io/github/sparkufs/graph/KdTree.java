@@ -240,8 +240,8 @@ public final class KdTree implements Serializable {
     double s = 0;
     for (int t = 0; t < dim; t++) {
       double v = q[at + t];
-      double gap = v < lower[box + t] ? lower[box + t] - v
-          : v > upper[box + t] ? v - upper[box + t] : 0;
+      // branch-free: which side of the box a query lies on does not follow a pattern
+      double gap = Math.max(0, Math.max(lower[box + t] - v, v - upper[box + t]));
       s += gap * gap;
     }
     return s;

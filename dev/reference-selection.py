@@ -7,10 +7,11 @@ scikit-feature's top m for METHOD (lapscore, spec or udfs) and of each SCORES_CS
 with its overlap with the reference's top m (`bin/spark-ufs select --top d --output OUT`
 writes OUT/scores.csv; the column takes OUT's name). ACC is the mean over 20 runs of
 scikit-learn's k-means (one start each, seeds 0..19) of the best one-to-one match of clusters
-to labels, so it differs a little from `bin/spark-ufs bench`'s own k-means. Run it with the Python of dev/reference-bench's venv
-(skfeature-chappers from dev/requirements-bench.txt):
+to labels, so it differs a little from `bin/spark-ufs bench`'s own k-means. Run it with the
+Python of dev/reference-bench's venv (skfeature-chappers from dev/requirements-bench.txt):
 
-  target/reference-bench-venv/bin/python dev/reference-selection.py lapscore DATA 256 10 10,50 OUT/scores.csv
+  target/reference-bench-venv/bin/python dev/reference-selection.py lapscore \
+      DATA/USPS.libsvm.gz 256 10 10,50 OUT/scores.csv
 
 The references get the graph of docs/reference-agreement.md: the 5-NN heat-kernel graph with
 the project's global sigma (`construct_W`, which joins each sample to itself). The Laplacian

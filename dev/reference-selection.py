@@ -10,7 +10,7 @@ scikit-learn's k-means (one start each, seeds 0..19) of the best one-to-one matc
 to labels, so it differs a little from `bin/spark-ufs bench`'s own k-means. Run it with the
 Python of dev/reference-bench's venv (skfeature-chappers from dev/requirements-bench.txt):
 
-  target/reference-bench-venv/bin/python dev/reference-selection.py lapscore \
+  target/reference-bench-venv/bin/python dev/reference-selection.py lapscore \\
       DATA/USPS.libsvm.gz 256 10 10,50 OUT/scores.csv
 
 The references get the graph of docs/reference-agreement.md: the 5-NN heat-kernel graph with

@@ -3,12 +3,13 @@
   reference-selection.py METHOD DATA d c m1,m2,... [SCORES_CSV ...]
 
 For each m of the grid: the median ACC of m random columns (10 draws), the ACC of
-scikit-feature's top m for METHOD (lapscore, spec or udfs) and of each SCORES_CSV's top m
-with its overlap with the reference's top m (`bin/spark-ufs select --top d --output OUT`
-writes OUT/scores.csv; the column takes OUT's name). ACC is the mean over 20 runs of
-scikit-learn's k-means (one start each, seeds 0..19) of the best one-to-one match of clusters
-to labels, so it differs a little from `bin/spark-ufs bench`'s own k-means. Run it with the
-Python of dev/reference-bench's venv (skfeature-chappers from dev/requirements-bench.txt):
+scikit-feature's top m for METHOD (spec, or a method dev/reference-recall.py ranks: lapscore,
+udfs, mcfs, ndfs) and of each SCORES_CSV's top m with its overlap with the reference's top m
+(`bin/spark-ufs select --top d --output OUT` writes OUT/scores.csv; the column takes OUT's
+name). ACC is the mean over 20 runs of scikit-learn's k-means (one start each, seeds 0..19)
+of the best one-to-one match of clusters to labels, so it differs a little from `bin/spark-ufs
+bench`'s own k-means. Run it with the Python of dev/reference-bench's venv (skfeature-chappers
+from dev/requirements-bench.txt):
 
   target/reference-bench-venv/bin/python dev/reference-selection.py lapscore \\
       DATA/USPS.libsvm.gz 256 10 10,50 OUT/scores.csv
@@ -18,7 +19,8 @@ the project's global sigma (`construct_W`, which joins each sample to itself). T
 Score keeps those self-loops (ours matches it with `localScaling=false selfConnected=true`);
 SPEC gets the graph without them, as ours, and is ranked by its raw phi_1 scores, smaller
 first (`mode='index'` sorts phi_1 the wrong way round: docs/reference-agreement.md, departure
-2); UDFS runs as in dev/reference-bench (gamma = 1e-3, its own local sets).
+2); the other methods run as in dev/reference-recall.py (UDFS with gamma = 1e-3 and its own
+local sets).
 """
 import csv
 import importlib
@@ -28,6 +30,7 @@ import sys
 import numpy as np
 
 bench = importlib.import_module("reference-bench")  # dev/ is this script's folder
+recall = importlib.import_module("reference-recall")
 
 KMEANS_RUNS = 20
 RANDOM_DRAWS = 10
@@ -35,21 +38,14 @@ RANDOM_DRAWS = 10
 
 def reference_ranking(method, x, c):
     """scikit-feature's feature indices for METHOD, best first (0-based)."""
-    if method == "udfs":
-        from skfeature.function.sparse_learning_based.UDFS import udfs
-        return np.asarray(udfs(x, gamma=1e-3, k=bench.K, n_clusters=c, mode="index"))
-    w = bench.heat_kernel_graph(x)
-    if method == "lapscore":
-        from skfeature.function.similarity_based.lap_score import lap_score
-        return np.asarray(lap_score(x, W=w, mode="index"))
-    if method == "spec":
-        from skfeature.function.similarity_based.SPEC import spec
-        w = w.tolil()
-        w.setdiag(0)
-        w = w.tocsr()
-        w.eliminate_zeros()
-        return np.argsort(np.asarray(spec(x, W=w, style=-1, mode="raw")), kind="stable")
-    raise SystemExit(f"no reference for method {method}")
+    if method != "spec":
+        return np.asarray(recall.ranking(method, x, c)).ravel()
+    from skfeature.function.similarity_based.SPEC import spec
+    w = bench.heat_kernel_graph(x).tolil()
+    w.setdiag(0)
+    w = w.tocsr()
+    w.eliminate_zeros()
+    return np.argsort(np.asarray(spec(x, W=w, style=-1, mode="raw")), kind="stable")
 
 
 def our_ranking(path):

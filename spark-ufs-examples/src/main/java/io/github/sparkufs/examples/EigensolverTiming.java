@@ -25,13 +25,10 @@ final class EigensolverTiming {
   private EigensolverTiming() {}
 
   public static void main(String[] args) {
-    if (args.length < 1 || args.length > 3) {
-      throw new IllegalArgumentException("arguments: N [PRODUCTS] [REPEATS], got "
-          + args.length + " arguments");
-    }
-    int n = Integer.parseInt(args[0]);
-    int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 8;
-    int repeats = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+    TimingArguments arguments = TimingArguments.of(args, "N [PRODUCTS] [REPEATS]");
+    int n = arguments.integer(0);
+    int iterations = arguments.integer(1, 8);
+    int repeats = arguments.integer(2, 2);
     double[] diagonal = new double[n];
     for (int i = 0; i < n; i++) {
       diagonal[i] = 1 + (i % 1000) * 0.01 + i * 1e-9;

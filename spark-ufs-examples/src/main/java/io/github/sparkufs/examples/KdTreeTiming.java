@@ -22,12 +22,9 @@ final class KdTreeTiming {
   private KdTreeTiming() {}
 
   public static void main(String[] args) {
-    if (args.length < 1 || args.length > 2) {
-      throw new IllegalArgumentException("arguments: N [REPEATS], got " + args.length
-          + " arguments");
-    }
-    int n = Integer.parseInt(args[0]);
-    int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+    TimingArguments arguments = TimingArguments.of(args, "N [REPEATS]");
+    int n = arguments.integer(0);
+    int repeats = arguments.integer(1, 3);
     SplittableRandom random = new SplittableRandom(7);
     double[] x = new double[n * DIMENSIONS];
     for (int i = 0; i < n; i++) {

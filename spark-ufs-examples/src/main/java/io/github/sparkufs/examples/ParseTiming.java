@@ -27,13 +27,10 @@ final class ParseTiming {
   private ParseTiming() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 2 || args.length > 3) {
-      throw new IllegalArgumentException("arguments: FILE NUM_FEATURES [PASSES], got "
-          + args.length + " arguments");
-    }
-    Path file = Path.of(args[0]);
-    int numFeatures = Integer.parseInt(args[1]);
-    int passes = args.length == 3 ? Integer.parseInt(args[2]) : 2;
+    TimingArguments arguments = TimingArguments.of(args, "FILE NUM_FEATURES [PASSES]");
+    Path file = Path.of(arguments.get(0));
+    int numFeatures = arguments.integer(1);
+    int passes = arguments.integer(2, 2);
     List<String> lines = lines(file);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     System.out.println("pass,rows,wall_seconds,cpu_seconds");

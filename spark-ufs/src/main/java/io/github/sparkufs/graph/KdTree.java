@@ -1,6 +1,7 @@
 package io.github.sparkufs.graph;
 
 import io.github.sparkufs.linalg.RowBlock;
+import io.github.sparkufs.linalg.SampleOrder;
 import java.io.Serializable;
 import java.util.Arrays;
 
@@ -148,6 +149,14 @@ public final class KdTree implements Serializable {
         return;
       }
     }
+  }
+
+  /**
+   * The samples in tree order, leaf after leaf, so that samples close in space are mostly close
+   * in it; a renumbering of all samples when the tree holds samples 0 … n − 1.
+   */
+  public SampleOrder sampleOrder() {
+    return SampleOrder.of(globalIndex);
   }
 
   /** Samples in the tree. */

@@ -21,6 +21,7 @@ import io.github.sparkufs.linalg.Releasable;
 import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
+import io.github.sparkufs.linalg.SampleOrder;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SimplexProjection;
 import io.github.sparkufs.linalg.SmallestEigenpairs;
@@ -283,7 +284,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         Math.min(n - 1, Math.max(k, (int) Math.ceil(Math.log(n)))), c, 0, common.knnSearch());
     SparseRowMatrix knnGraph = first == null ? firstGraph : first.weights();
     double graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-    Laplacian laplacian = scope.keep(Laplacian.build(x, null, knnGraph, 1.0, 0.0));
+    Laplacian laplacian = scope.keep(Laplacian.build(x, null, knnGraph, 1.0, 0.0, null));
     LaplacianNullSpace nullSpace =
         LaplacianNullSpace.of(knnGraph, LaplacianNullSpace.unitWeights(n));
     DenseMatrix block = null;
@@ -373,7 +374,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       }
       laplacian = scope.replace(laplacian, Laplacian.build(x, sTranspose,
           p.combine(0.5, p.transpose(), 0.5), beta,
-          l1 + 0.5 * beta * mu * p.frobeniusNormSquared()));
+          l1 + 0.5 * beta * mu * p.frobeniusNormSquared(), structure.order));
       structureNanos += System.nanoTime() - structureStart;
       loop.record(laplacian.objective(w.projection, units.standardized(w.feasible), gamma));
     }
@@ -497,19 +498,25 @@ public final class FsaslSolver implements FeatureSelectionSolver {
     }
   }
 
-  /** The Laplacian's row blocks, cached with the data blocks, and the driver-side extras. */
-  private static final class Laplacian implements Releasable {
+  /**
+   * The Laplacian's row blocks, cached with the data blocks, and the driver-side extras. With a
+   * {@link SampleOrder} the blocks hold {@code Π L Πᵀ}, rows in that order, and the products
+   * take and return vectors in the samples' own order.
+   */
+  static final class Laplacian implements Releasable {
     private final Partitioned<FsaslLaplacianBlock> blocks;
     private final double[] inverseDiagonal;
+    private final SampleOrder order;
     private final Execution execution;
     private final int n;
     /** Eq. 5's terms that do not depend on W: the ℓ1 and μ parts. */
     private final double constant;
 
     private Laplacian(Partitioned<FsaslLaplacianBlock> blocks, double[] inverseDiagonal,
-        Execution execution, int n, double constant) {
+        SampleOrder order, Execution execution, int n, double constant) {
       this.blocks = blocks;
       this.inverseDiagonal = inverseDiagonal;
+      this.order = order;
       this.execution = execution;
       this.n = n;
       this.constant = constant;
@@ -522,10 +529,15 @@ public final class FsaslSolver implements FeatureSelectionSolver {
      * @param sTranspose Sᵀ (row i: sample i's LASSO coefficients), or null
      * @param affinity the symmetric affinity A
      * @param constant Eq. 5's terms that do not depend on W
+     * @param order the order of the blocks' rows, or null for the samples' own
      */
     static Laplacian build(RowBlockMatrix x, SparseRowMatrix sTranspose,
-        SparseRowMatrix affinity, double localWeight, double constant) {
+        SparseRowMatrix affinity, double localWeight, double constant, SampleOrder order) {
       Execution ex = x.execution();
+      if (order != null) {
+        sTranspose = sTranspose == null ? null : order.permute(sTranspose);
+        affinity = order.permute(affinity);
+      }
       SparseRowMatrix s = sTranspose == null ? null : sTranspose.transpose();
       try (ResourceScope shared = new ResourceScope()) {
         Shared<SparseRowMatrix> ss = s == null ? null : shared.keep(ex.share(s));
@@ -534,8 +546,9 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         Partitioned<FsaslLaplacianBlock> blocks = x.blocks().map(b -> FsaslLaplacianBlock.build(
             b.offset(), b.numRows(), ss == null ? null : ss.get(), st == null ? null : st.get(),
             sa.get(), localWeight));
-        return new Laplacian(blocks, inverseDiagonal(s, affinity, localWeight), ex, x.numRows(),
-            constant);
+        double[] jacobi = inverseDiagonal(s, affinity, localWeight);
+        return new Laplacian(blocks, order == null ? jacobi : order.fromOrder(jacobi), order, ex,
+            x.numRows(), constant);
       }
     }
 
@@ -565,10 +578,17 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
     BlockOperator operator() {
       return v -> {
-        try (Shared<DenseMatrix> sv = execution.share(v)) {
-          return RowBlockMatrix.concatColumns(v.rows(), blocks.collect(b -> b.multiply(sv.get())));
+        try (Shared<DenseMatrix> sv = execution.share(inOrder(v))) {
+          DenseMatrix lv = RowBlockMatrix.concatColumns(v.rows(),
+              blocks.collect(b -> b.multiply(sv.get())));
+          return order == null ? lv : order.fromOrder(lv);
         }
       };
+    }
+
+    /** Per-sample vectors in the blocks' order. */
+    private DenseMatrix inOrder(DenseMatrix v) {
+      return order == null ? v : order.toOrder(v);
     }
 
     double[] inverseDiagonal() {
@@ -588,7 +608,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       if (v.cols() != n) {
         throw new IllegalArgumentException("vectors of length " + v.cols() + " for " + n);
       }
-      try (Shared<DenseMatrix> sv = execution.share(v)) {
+      try (Shared<DenseMatrix> sv = execution.share(inOrder(v))) {
         return DoubleArrays.sum(
             blocks.aggregate(b -> b.quadraticForms(sv.get()), DoubleArrays::accumulate));
       }
@@ -608,20 +628,23 @@ public final class FsaslSolver implements FeatureSelectionSolver {
    * The search is exact either way: by all pairs, or, from {@code n ≥ KD_TREE_MIN_RATIO · 2^c}
    * on, in a {@link KdTree} built over X' on the driver and shared with the blocks
    * (O(n log n) to build; the same neighbours, distances summed directly instead of expanded,
-   * so they may differ in the last bits).
+   * so they may differ in the last bits). The tree's leaf order is kept as the
+   * {@link SampleOrder} of the next Laplacian's products.
    */
   static final class Structure {
     private final SparseRowMatrix sTranspose;
     private final SparseRowMatrix p;
     private final double[] lambdas;
     private final double mu;
+    private final SampleOrder order;
 
     private Structure(SparseRowMatrix sTranspose, SparseRowMatrix p, double[] lambdas,
-        double mu) {
+        double mu, SampleOrder order) {
       this.sTranspose = sTranspose;
       this.p = p;
       this.lambdas = lambdas;
       this.mu = mu;
+      this.order = order;
     }
 
     /** Sᵀ: row i holds sample i's LASSO coefficients. */
@@ -655,9 +678,10 @@ public final class FsaslSolver implements FeatureSelectionSolver {
       Execution ex = x.execution();
       int n = x.numRows();
       List<StructureBlock> parts;
+      KdTree kdTree = searchesKdTree(n, projection.rows())
+          ? new KdTree(new RowBlock(0, projection)) : null;
       try (ResourceScope scope = new ResourceScope()) {
-        Shared<KdTree> tree = searchesKdTree(n, projection.rows())
-            ? scope.keep(ex.share(new KdTree(new RowBlock(0, projection)))) : null;
+        Shared<KdTree> tree = kdTree == null ? null : scope.keep(ex.share(kdTree));
         Shared<SparseRowMatrix> prev = previousS == null ? null : scope.keep(ex.share(previousS));
         Shared<double[]> lam = lambdas == null ? null : scope.keep(ex.share(lambdas));
         parts = x.blocks().collect(b -> StructureBlock.learn(b.offset(), b.numRows(),
@@ -702,7 +726,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         pVal[g] = row;
       }
       return new Structure(SparseRowMatrix.fromRows(0, n, sIdx, sVal),
-          SparseRowMatrix.fromRows(0, n, pIdx, pVal), l, m);
+          SparseRowMatrix.fromRows(0, n, pIdx, pVal), l, m,
+          kdTree == null ? null : kdTree.sampleOrder());
     }
 
     /** Whether the nearest samples of n samples in c dimensions are searched in a k-d tree. */

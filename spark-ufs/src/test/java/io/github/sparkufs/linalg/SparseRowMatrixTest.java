@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class SparseRowMatrixTest {
 
-  private static DenseMatrix sparseRandom(int rows, int cols, double density, long seed) {
+  static DenseMatrix sparseRandom(int rows, int cols, double density, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     DenseMatrix a = new DenseMatrix(rows, cols);
     for (int i = 0; i < a.data().length; i++) {

@@ -11,6 +11,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.linalg.SampleOrder;
 import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.testing.TestData;
@@ -227,6 +228,46 @@ class FsaslSolverTest {
     assertEquals(v.multiply(dense).dot(v), trace, 1e-10);
   }
 
+  /**
+   * The Laplacian's blocks in another sample order (the k-d tree's, at large n) give the same
+   * products, quadratic forms and Jacobi preconditioner, in the samples' own order.
+   */
+  @Test
+  void aLaplacianInAnotherSampleOrderActsTheSame() {
+    int n = 40;
+    SplittableRandom rnd = new SplittableRandom(5);
+    int[][] sIdx = new int[n][];
+    double[][] sVal = new double[n][];
+    int[][] pIdx = new int[n][];
+    double[][] pVal = new double[n][];
+    for (int i = 0; i < n; i++) {
+      sIdx[i] = new int[] {(i + 1 + rnd.nextInt(n - 1)) % n, (i + 1 + rnd.nextInt(n - 1)) % n};
+      sVal[i] = new double[] {rnd.nextDouble() - 0.5, rnd.nextDouble() - 0.5};
+      pIdx[i] = new int[] {(i + 1) % n, (i + 1 + rnd.nextInt(n - 1)) % n};
+      pVal[i] = new double[] {rnd.nextDouble(), rnd.nextDouble()};
+    }
+    SparseRowMatrix st = SparseRowMatrix.fromRows(0, n, sIdx, sVal);
+    SparseRowMatrix p = SparseRowMatrix.fromRows(0, n, pIdx, pVal);
+    SparseRowMatrix affinity = p.combine(0.5, p.transpose(), 0.5);
+    int[] shuffled = new int[n];
+    for (int i = 0; i < n; i++) {
+      shuffled[i] = (7 * i + 3) % n;
+    }
+    DenseMatrix v = new DenseMatrix(3, n);
+    for (int i = 0; i < v.data().length; i++) {
+      v.data()[i] = rnd.nextDouble() - 0.5;
+    }
+    RowBlockMatrix x = blocks(new DenseMatrix(1, n), 13, 16, 11);
+    try (FsaslSolver.Laplacian own = FsaslSolver.Laplacian.build(x, st, affinity, 0.7, 0, null);
+        FsaslSolver.Laplacian ordered = FsaslSolver.Laplacian.build(x, st, affinity, 0.7, 0,
+            SampleOrder.of(shuffled))) {
+      assertArrayEquals(own.operator().apply(v).data(), ordered.operator().apply(v).data(),
+          1e-14);
+      assertArrayEquals(own.inverseDiagonal(), ordered.inverseDiagonal(), 1e-14);
+      assertEquals(own.trace(v), ordered.trace(v), 1e-13);
+    }
+  }
+
   @Test
   void structureRowsAreSparseLassoColumnsAndSimplexRows() {
     assertFalse(FsaslSolver.Structure.searchesKdTree(120, 4));
@@ -287,7 +328,6 @@ class FsaslSolverTest {
     return Arrays.stream(samples).allMatch(j -> Arrays.stream(allowed).anyMatch(v -> v == j));
   }
 
-  /** All other samples by squared distance to sample i, ties to the lower index. */
   /** Eq. 21 by brute force: all squared distances of each sample, sorted. */
   private static double eq21(DenseMatrix xp, int k) {
     int n = xp.cols();

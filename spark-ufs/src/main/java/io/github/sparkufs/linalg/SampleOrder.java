@@ -11,8 +11,8 @@ import java.util.Arrays;
  * FSASL's Laplacian in the k-d tree's order took 1.66 s instead of 3.07 s (docs/benchmarks.md,
  * "Scaling").
  *
- * <p>Position p holds sample {@code sample(p)}. Vectors are per-sample (k × n, one column per
- * sample), as everywhere in this package.
+ * <p>Position p holds sample {@code sampleAt[p]} ({@link #of}). Vectors are per-sample (k × n,
+ * one column per sample), as everywhere in this package.
  */
 public final class SampleOrder {
 
@@ -50,7 +50,7 @@ public final class SampleOrder {
   }
 
   /**
-   * {@code Π A Πᵀ} of a square matrix over the samples: row p is row {@code sample(p)} of a,
+   * {@code Π A Πᵀ} of a square matrix over the samples: row p is row {@code sampleAt[p]} of a,
    * with every column index renumbered the same way.
    */
   public SparseRowMatrix permute(SparseRowMatrix a) {
@@ -74,7 +74,7 @@ public final class SampleOrder {
     return SparseRowMatrix.fromCompressedRows(n, rowPtr, cols, values);
   }
 
-  /** Per-sample vectors (k × n) in this order: column p is column {@code sample(p)}. */
+  /** Per-sample vectors (k × n) in this order: column p is column {@code sampleAt[p]}. */
   public DenseMatrix toOrder(DenseMatrix perSample) {
     return gather(perSample, sampleAt);
   }

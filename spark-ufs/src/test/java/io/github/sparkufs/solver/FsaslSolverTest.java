@@ -181,23 +181,40 @@ class FsaslSolverTest {
     }
   }
 
+  /**
+   * A random S (column i: sample i's LASSO coefficients, s_ii = 0) and P (row i: sample i's
+   * simplex weights, p_ii = 0), up to 3 entries per sample, as dense n × n matrices.
+   */
+  private record RandomGraphs(DenseMatrix s, DenseMatrix p) {
+    static RandomGraphs of(int n, SplittableRandom rnd) {
+      DenseMatrix s = new DenseMatrix(n, n);
+      DenseMatrix p = new DenseMatrix(n, n);
+      for (int i = 0; i < n; i++) {
+        for (int e = 0; e < 3; e++) {
+          int j = rnd.nextInt(n);
+          if (j != i) {
+            s.set(j, i, rnd.nextDouble() - 0.5);
+            p.set(i, j, rnd.nextDouble());
+          }
+        }
+      }
+      return new RandomGraphs(s, p);
+    }
+
+    /** {@code (P + Pᵀ) / 2}. */
+    DenseMatrix pBar() {
+      return p.copy().addInPlace(1.0, p.transpose()).scaleInPlace(0.5);
+    }
+  }
+
   @Test
   void laplacianBlocksMatchTheDenseLaplacian() {
     int n = 40;
     SplittableRandom rnd = new SplittableRandom(3);
-    DenseMatrix s = new DenseMatrix(n, n);
-    DenseMatrix p = new DenseMatrix(n, n);
-    for (int i = 0; i < n; i++) {
-      for (int e = 0; e < 3; e++) {
-        int j = rnd.nextInt(n);
-        if (j != i) {
-          s.set(j, i, rnd.nextDouble() - 0.5);
-          p.set(i, j, rnd.nextDouble());
-        }
-      }
-    }
+    RandomGraphs graphs = RandomGraphs.of(n, rnd);
+    DenseMatrix s = graphs.s();
     double beta = 0.7;
-    DenseMatrix pBar = p.copy().addInPlace(1.0, p.transpose()).scaleInPlace(0.5);
+    DenseMatrix pBar = graphs.pBar();
     DenseMatrix is = DenseMatrix.identity(n).addInPlace(-1.0, s);
     DenseMatrix dense = is.multiplyTranspose(is);
     for (int i = 0; i < n; i++) {
@@ -236,19 +253,9 @@ class FsaslSolverTest {
   void aLaplacianInAnotherSampleOrderActsTheSame() {
     int n = 40;
     SplittableRandom rnd = new SplittableRandom(5);
-    int[][] sIdx = new int[n][];
-    double[][] sVal = new double[n][];
-    int[][] pIdx = new int[n][];
-    double[][] pVal = new double[n][];
-    for (int i = 0; i < n; i++) {
-      sIdx[i] = new int[] {(i + 1 + rnd.nextInt(n - 1)) % n, (i + 1 + rnd.nextInt(n - 1)) % n};
-      sVal[i] = new double[] {rnd.nextDouble() - 0.5, rnd.nextDouble() - 0.5};
-      pIdx[i] = new int[] {(i + 1) % n, (i + 1 + rnd.nextInt(n - 1)) % n};
-      pVal[i] = new double[] {rnd.nextDouble(), rnd.nextDouble()};
-    }
-    SparseRowMatrix st = SparseRowMatrix.fromRows(0, n, sIdx, sVal);
-    SparseRowMatrix p = SparseRowMatrix.fromRows(0, n, pIdx, pVal);
-    SparseRowMatrix affinity = p.combine(0.5, p.transpose(), 0.5);
+    RandomGraphs graphs = RandomGraphs.of(n, rnd);
+    SparseRowMatrix st = SparseRowMatrix.fromDense(graphs.s()).transpose();
+    SparseRowMatrix affinity = SparseRowMatrix.fromDense(graphs.pBar());
     int[] shuffled = new int[n];
     for (int i = 0; i < n; i++) {
       shuffled[i] = (7 * i + 3) % n;

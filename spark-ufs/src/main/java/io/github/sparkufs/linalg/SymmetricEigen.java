@@ -105,6 +105,46 @@ public final class SymmetricEigen {
     return solve(a, k, true, start);
   }
 
+  /**
+   * The k smallest eigenpairs of an iterative method's matrices, one per iteration, each close
+   * to the one before (UDFS's, whose ℓ2,1 reweighting changes only a diagonal term). Where the
+   * rule picks the partial solver, it starts from the previous iteration's vectors. Once it has
+   * not converged within its budget, the smallest eigenvalues crowd against the spread of the
+   * spectrum, as they will in the next, nearby matrices: later iterations go to the full solver
+   * at once instead of spending that budget again (on generated 6,000 × 3,000 UDFS data the
+   * failed attempt took as long as the full solve, 2.0 s of a 5.4 s iteration).
+   */
+  public static final class IteratedSmallest {
+    private final int k;
+    private DenseMatrix previous;
+    private boolean partialFailed;
+    private int partialAttempts;
+
+    /** @param k how many of the smallest eigenpairs each iteration needs */
+    public IteratedSmallest(int k) {
+      this.k = k;
+    }
+
+    /** The k smallest eigenpairs of this iteration's symmetric matrix, ascending. */
+    public SymmetricEigen next(DenseMatrix a) {
+      if (partialFailed) {
+        return full(a, k, false);
+      }
+      SymmetricEigen eig = solve(a, k, false, previous);
+      if (!usesFullSolver(a.rows(), k)) {
+        partialAttempts++;
+        partialFailed = eig.solver == Solver.FULL;
+      }
+      previous = eig.vectors;
+      return eig;
+    }
+
+    /** Iterations that gave the partial solver a try. */
+    int partialAttempts() {
+      return partialAttempts;
+    }
+  }
+
   private static SymmetricEigen solve(DenseMatrix a, int k, boolean largest, DenseMatrix start) {
     int n = a.rows();
     if (a.cols() != n) {

@@ -209,9 +209,10 @@ public final class UdfsSolver implements FeatureSelectionSolver {
     IterativeFit loop = new IterativeFit("UDFS", common);
     DenseMatrix w = null;
     DenseMatrix v = null;
+    SymmetricEigen.IteratedSmallest eigen = new SymmetricEigen.IteratedSmallest(c);
     while (loop.next()) {
-      v = SymmetricEigen.smallest(reduced.scatter().copy().addInPlace(1.0,
-          projectedDiagonal(basis, weights, gamma)), c).vectors();
+      v = eigen.next(reduced.scatter().copy().addInPlace(1.0,
+          projectedDiagonal(basis, weights, gamma))).vectors();
       w = basis.multiply(v);
       // Tr(WᵀMW) = Tr(Vᵀ (PᵀMP) V) for W = P V.
       double objective = reduced.scatter().multiply(v).dot(v)

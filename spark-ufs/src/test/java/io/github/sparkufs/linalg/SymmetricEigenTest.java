@@ -141,6 +141,53 @@ class SymmetricEigenTest {
     assertAgree(full.values(), full.vectors(), got);
   }
 
+  /**
+   * Through a sequence of nearby matrices (an iterative method's), the partial solver starts
+   * from the previous iteration's vectors: the full solver's pairs in fewer products than cold.
+   */
+  @Test
+  void aSequenceWarmStartsThePartialSolverFromThePreviousVectors() {
+    int n = SymmetricEigen.FULL_MAX_DIM + 1;
+    int k = 4;
+    DenseMatrix before = covarianceLike(n, 1).scaleInPlace(-1);
+    DenseMatrix after = before.copy().addInPlace(-1e-3, covarianceLike(n, 101));
+    SymmetricEigen.IteratedSmallest sequence = new SymmetricEigen.IteratedSmallest(k);
+    sequence.next(before);
+    SymmetricEigen warm = sequence.next(after);
+    SymmetricEigen cold = SymmetricEigen.smallest(after, k);
+    assertEquals(SymmetricEigen.Solver.PARTIAL, warm.solver());
+    SymmetricEigen full = SymmetricEigen.full(after, k, false);
+    assertAgree(full.values(), full.vectors(), warm);
+    assertTrue(warm.products() < cold.products(), "warm " + warm.products() + " against cold "
+        + cold.products() + " products");
+    assertEquals(2, sequence.partialAttempts());
+  }
+
+  /**
+   * Diagonal matrices whose smallest eigenvalues crowd against the spread of the spectrum
+   * (1 + shift + 10⁻⁵ i for the first half, then up to 1,000): the partial solver exhausts its
+   * budget and the full solver answers; a sequence of them tries the partial solver on the
+   * first only, and every answer is the diagonal's smallest entries.
+   */
+  @Test
+  void aSequenceStopsTryingThePartialSolverOnceItFailed() {
+    int n = SymmetricEigen.FULL_MAX_DIM + 1;
+    int k = 4;
+    SymmetricEigen.IteratedSmallest sequence = new SymmetricEigen.IteratedSmallest(k);
+    for (double shift : new double[] {0, 1e-6}) {
+      double[] diagonal = new double[n];
+      for (int i = 0; i < n; i++) {
+        diagonal[i] = i < n / 2 ? 1 + shift + 1e-5 * i : 1 + 999.0 * (i + 1 - n / 2) / (n - n / 2);
+      }
+      SymmetricEigen got = sequence.next(new DenseMatrix(n, n).addDiagonalInPlace(diagonal));
+      assertEquals(SymmetricEigen.Solver.FULL, got.solver());
+      for (int j = 0; j < k; j++) {
+        assertEquals(diagonal[j], got.values()[j], 1e-12, "eigenvalue " + j);
+      }
+    }
+    assertEquals(1, sequence.partialAttempts());
+  }
+
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3})
   void fullSolverAtOrBelowTheRule(long seed) {

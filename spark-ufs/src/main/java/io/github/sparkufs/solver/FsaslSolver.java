@@ -344,6 +344,8 @@ public final class FsaslSolver implements FeatureSelectionSolver {
         }
         if (step < MIN_W_STEP) {
           stalled = true;
+          loop.leave("no W step, damped down to 1/" + Math.round(1 / MIN_W_STEP)
+              + " of the full one, lowers Eq. 5 (summary 'stalled' = 1)");
           break;
         }
         if (step < 1) {

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * IterativeFit.Result result = loop.result();
  * }</pre>
  *
- * A method that finds no better point than the last one leaves by {@code break} without
- * recording; the loop then ends unconverged.
+ * A method that finds no better point than the last one says why ({@link #leave}) and leaves by
+ * {@code break} without recording; the loop then ends unconverged.
  */
 public final class IterativeFit {
 
@@ -108,6 +108,15 @@ public final class IterativeFit {
     }
     converged = log(objective) <= common.tol();
     return converged;
+  }
+
+  /**
+   * Logs why the method leaves the loop inside the running iteration, whose step it does not
+   * take (so the iteration records nothing); the caller then leaves by {@code break}.
+   */
+  public void leave(String reason) {
+    LOG.info("{} stopped in iteration {}, keeping iteration {}: {}", method, iteration,
+        iteration - 1, reason);
   }
 
   /** The last objective recorded; NaN before any. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.sparkufs.testing.LogCapture;
 import io.github.sparkufs.testing.TestData;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,17 +62,23 @@ class IterativeFitTest {
   }
 
   @Test
-  void leavingTheLoopEndsItUnconverged() {
+  void leavingTheLoopEndsItUnconvergedAndSaysWhy() {
     IterativeFit loop = new IterativeFit("test", options(10, 0));
-    while (loop.next()) {
-      if (loop.iteration() == 3) {
-        break;
+    List<String> lines = LogCapture.infoLines(IterativeFit.class, () -> {
+      while (loop.next()) {
+        if (loop.iteration() == 3) {
+          loop.leave("no better point");
+          break;
+        }
+        loop.record(loop.iteration());
       }
-      loop.record(loop.iteration());
-    }
+      return null;
+    });
     IterativeFit.Result r = loop.result();
     assertFalse(r.converged());
     assertEquals(2, r.iterations());
+    assertEquals("test stopped in iteration 3, keeping iteration 2: no better point",
+        lines.get(lines.size() - 1));
   }
 
   @Test

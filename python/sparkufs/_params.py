@@ -829,7 +829,7 @@ class _FsaslSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, 
 
     def __init__(self, *args: Any):
         super().__init__(*args)
-        self._setDefault(**{"alpha": 0.01, "beta": 1.0, "gamma": 10.0, "innerIterations": 3, "lassoNeighbors": 50, "monotone": True, "standardization": False, "seed": -759090269})
+        self._setDefault(**{"alpha": 0.01, "beta": 1.0, "gamma": 30.0, "innerIterations": 3, "lassoNeighbors": 50, "monotone": True, "standardization": True, "seed": -759090269})
 
     def getAlpha(self) -> float:
         """Gets the value of alpha or its default."""

@@ -130,7 +130,7 @@ public final class SymmetricEigen {
       if (partialFailed) {
         return full(a, k, false);
       }
-      SymmetricEigen eig = solve(a, k, false, previous);
+      SymmetricEigen eig = smallest(a, k, previous);
       if (!usesFullSolver(a.rows(), k)) {
         partialAttempts++;
         partialFailed = eig.solver == Solver.FULL;

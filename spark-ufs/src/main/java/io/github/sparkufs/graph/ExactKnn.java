@@ -12,7 +12,8 @@ import java.util.stream.IntStream;
  * Exact k-nearest-neighbour search by blocked all-pairs squared distances
  * {@code ||a||² + ||b||² − 2 aᵀb} (docs/design.md): each pair of blocks is searched in tiles whose
  * inner products come from one GEMM (from the matching non-zeros, for sparse blocks), and the
- * per-pair lists are merged. Distances are
+ * per-pair lists are merged. Those distances screen; a pair that may enter a list is measured
+ * feature by feature, so the lists do not depend on the blocks. Distances are
  * symmetric, so each unordered pair of blocks, and within a block each pair of tiles, is
  * computed once and offered to both samples' lists: about n² d / 2 multiply-adds in all. On the
  * driver the tile pairs run on every core. O(n² d) time (dense), O(tile²) extra memory per
@@ -82,6 +83,14 @@ public final class ExactKnn {
     private final double[] aNorms;
     private final double[] bNorms;
     private final double[] buffer = new double[TILE * TILE];
+    private final int k;
+    /**
+     * 1 less a bound, relative to {@code ‖a‖² + ‖b‖²}, on how far the screened {@code ‖a‖² +
+     * ‖b‖² − 2aᵀb} of d features and the summed {@code Σ (a_f − b_f)²} can each lie from the
+     * exact squared distance: {@code 4 (d + 2) u} (u = 2⁻⁵³; the standard bound {@code γ_d} of a
+     * d-term sum, |aᵀb| being at most half the norms), doubled for the two.
+     */
+    private final double belowOne;
     private NeighborLists toA;
     private NeighborLists toB;
 
@@ -97,6 +106,8 @@ public final class ExactKnn {
       this.same = bothWays && a.offset() == b.offset();
       this.aNorms = aNorms;
       this.bNorms = bNorms;
+      this.k = k;
+      this.belowOne = 1 - 8.0 * (a.numCols() + 2) * 0x1p-53;
       this.toA = empty(a, k);
       this.toB = same ? toA : bothWays ? empty(b, k) : null;
     }
@@ -112,7 +123,10 @@ public final class ExactKnn {
     /**
      * Offers the distances of tile pair p (numbered as {@link #tilePairs} does). Each pair of
      * samples lies in one tile pair and is offered to each list once, so no list is scanned
-     * for the sample offered.
+     * for the sample offered. The GEMM's distances only screen: a pair that may enter a list
+     * gets its distance summed feature by feature ({@link RowBlock#squaredDistance}), the same
+     * value whichever blocks, tiles or kernels the two samples meet in, so that the lists are
+     * the same in any number of partitions (ties going to the lower index).
      */
     void offerTilePair(int p) {
       int bTiles = tiles(b.numRows());
@@ -124,15 +138,21 @@ public final class ExactKnn {
       double[] dots = innerProducts(a0, an, b0, bn, diagonal);
       for (int i = 0; i < an; i++) {
         int ga = a.offset() + a0 + i;
+        double aNorm = aNorms[a0 + i];
+        double kthA = toA.distance(a0 + i, k - 1);
         for (int j = diagonal ? i + 1 : 0; j < bn; j++) {
           int gb = b.offset() + b0 + j;
           if (gb == ga) {
             continue;
           }
-          double d2 = Math.max(0.0, aNorms[a0 + i] + bNorms[b0 + j] - 2 * dots[i * bn + j]);
-          toA.offerDistinct(a0 + i, d2, gb);
-          if (toB != null) {
-            toB.offerDistinct(b0 + j, d2, ga);
+          // The screened distance less its rounding bound: no lower than the summed one.
+          double lowest = (aNorm + bNorms[b0 + j]) * belowOne - 2 * dots[i * bn + j];
+          if (lowest <= kthA || (toB != null && lowest <= toB.distance(b0 + j, k - 1))) {
+            double d2 = a.squaredDistance(a0 + i, b, b0 + j);
+            kthA = toA.offerDistinct(a0 + i, d2, gb);
+            if (toB != null) {
+              toB.offerDistinct(b0 + j, d2, ga);
+            }
           }
         }
       }

@@ -114,14 +114,16 @@ public final class NeighborLists implements Serializable {
 
   /**
    * As {@link #offer(int, double, int)} for a sample not offered to local sample i's list
-   * before (an exact search offers each pair once): the list is not scanned for it.
+   * before (an exact search offers each pair once): the list is not scanned for it. Returns
+   * the list's k-th distance after it.
    */
-  void offerDistinct(int i, double d2, int global) {
+  double offerDistinct(int i, double d2, int global) {
     int base = i * k;
     int last = base + k - 1;
     if (before(d2, global, distances[last], indices[last])) {
       insert(indices, distances, base, last, d2, global);
     }
+    return distances[last];
   }
 
   /** Inserts (d2, global), which comes before the last entry, into the list [base, last]. */

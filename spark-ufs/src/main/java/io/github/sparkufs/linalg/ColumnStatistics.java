@@ -7,29 +7,37 @@ import java.util.stream.IntStream;
 
 /**
  * Per-feature count, mean, variance, minimum and maximum of the data, computed block by block
- * and merged pairwise (Chan, Golub and LeVeque's update of the centred sums of squares), so
- * that the figures do not depend on how the samples are split into blocks beyond rounding.
+ * and merged. The sums Σx and Σx² are carried in double-double precision (each value's
+ * rounding error kept in a second double: Knuth's TwoSum and an exact FMA square), so that the
+ * mean and variance, rounded once from them, are the same however the samples are split into
+ * blocks and in whatever order the blocks merge (unless a sum lies within about n·2⁻¹⁰⁶ of
+ * itself from the midpoint of two doubles): the centred data, and the ties among distances of
+ * tied samples, are then the same on the driver and in any number of partitions.
  */
 public final class ColumnStatistics implements Serializable {
 
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   private long count;
-  private final double[] mean;
-  private final double[] centredSquares;
+  private final double[] sum;
+  private final double[] sumError;
+  private final double[] squares;
+  private final double[] squaresError;
   private final double[] min;
   private final double[] max;
 
   private ColumnStatistics(int d) {
-    mean = new double[d];
-    centredSquares = new double[d];
+    sum = new double[d];
+    sumError = new double[d];
+    squares = new double[d];
+    squaresError = new double[d];
     min = new double[d];
     max = new double[d];
     Arrays.fill(min, Double.POSITIVE_INFINITY);
     Arrays.fill(max, Double.NEGATIVE_INFINITY);
   }
 
-  /** The statistics of one block (two passes over its values). */
+  /** The statistics of one block (one pass over its values). */
   public static ColumnStatistics of(RowBlock block) {
     if (block.isSparse()) {
       return of(block.rows());
@@ -42,7 +50,7 @@ public final class ColumnStatistics implements Serializable {
     for (int i = 0; i < rows; i++) {
       for (int j = 0; j < d; j++) {
         double x = v[i * d + j];
-        s.mean[j] += x;
+        s.add(j, x);
         // Plain comparisons: the values are finite (checked when read), so the NaN and -0.0
         // rules of Math.min/max, which slow this pass, are not needed.
         if (x < s.min[j]) {
@@ -53,22 +61,13 @@ public final class ColumnStatistics implements Serializable {
         }
       }
     }
-    for (int j = 0; j < d && rows > 0; j++) {
-      s.mean[j] /= rows;
-    }
-    for (int i = 0; i < rows; i++) {
-      for (int j = 0; j < d; j++) {
-        double e = v[i * d + j] - s.mean[j];
-        s.centredSquares[j] += e * e;
-      }
-    }
     return s;
   }
 
   /**
-   * The statistics of sparse samples, one per row (two passes over the non-zeros): a feature
-   * stored in m of the n rows has n − m zeros more, each adding {@code mean²} to its centred
-   * sum of squares, and 0 to its range.
+   * The statistics of sparse samples, one per row (one pass over the non-zeros): a feature
+   * stored in m of the n rows has n − m zeros more, which add nothing to its sums and 0 to its
+   * range.
    */
   private static ColumnStatistics of(SparseRowMatrix rows) {
     int d = rows.numCols();
@@ -80,47 +79,85 @@ public final class ColumnStatistics implements Serializable {
       int j = rows.column(p);
       double x = rows.value(p);
       stored[j]++;
-      s.mean[j] += x;
+      s.add(j, x);
       s.min[j] = Math.min(s.min[j], x);
       s.max[j] = Math.max(s.max[j], x);
     }
-    for (int j = 0; j < d && n > 0; j++) {
-      s.mean[j] /= n;
+    for (int j = 0; j < d; j++) {
       if (stored[j] < n) {
         s.min[j] = Math.min(s.min[j], 0.0);
         s.max[j] = Math.max(s.max[j], 0.0);
       }
-      s.centredSquares[j] = (n - stored[j]) * s.mean[j] * s.mean[j];
-    }
-    for (int p = 0; p < rows.numEntries(); p++) {
-      double e = rows.value(p) - s.mean[rows.column(p)];
-      s.centredSquares[rows.column(p)] += e * e;
     }
     return s;
   }
 
+  /** Adds x to feature j's sums: x and x² each as a rounded sum and its exact error. */
+  private void add(int j, double x) {
+    addTo(sum, sumError, j, x);
+    double square = x * x;
+    addTo(squares, squaresError, j, square);
+    squaresError[j] += Math.fma(x, x, -square);
+  }
+
+  /** {@code sums[j] += x}, the rounding error of that addition added to errors[j]. */
+  private static void addTo(double[] sums, double[] errors, int j, double x) {
+    double s = sums[j] + x;
+    errors[j] += roundingError(sums[j], x, s);
+    sums[j] = s;
+  }
+
+  /** {@code a + b − s} exactly, for s the rounded {@code a + b} (Knuth's TwoSum). */
+  private static double roundingError(double a, double b, double s) {
+    double bPart = s - a;
+    return (a - (s - bPart)) + (b - bPart);
+  }
+
   /** Merges {@code b} into {@code a}, returning {@code a}. */
   public static ColumnStatistics merge(ColumnStatistics a, ColumnStatistics b) {
-    long n = a.count + b.count;
-    for (int j = 0; j < a.mean.length && b.count > 0; j++) {
-      double delta = b.mean[j] - a.mean[j];
-      a.centredSquares[j] += b.centredSquares[j]
-          + delta * delta * ((double) a.count * b.count / n);
-      a.mean[j] += delta * b.count / n;
+    for (int j = 0; j < a.sum.length; j++) {
+      addTo(a.sum, a.sumError, j, b.sum[j]);
+      a.sumError[j] += b.sumError[j];
+      addTo(a.squares, a.squaresError, j, b.squares[j]);
+      a.squaresError[j] += b.squaresError[j];
       a.min[j] = Math.min(a.min[j], b.min[j]);
       a.max[j] = Math.max(a.max[j], b.max[j]);
     }
-    a.count = n;
+    a.count += b.count;
     return a;
   }
 
   public int numCols() {
-    return mean.length;
+    return sum.length;
   }
 
-  /** The per-feature means (a copy). */
+  /** The per-feature means, Σx rounded once and divided by the count. */
   public double[] means() {
-    return mean.clone();
+    double[] mean = new double[sum.length];
+    for (int j = 0; j < sum.length && count > 0; j++) {
+      mean[j] = (sum[j] + sumError[j]) / count;
+    }
+    return mean;
+  }
+
+  /**
+   * {@code Σ (x − mean)²} of feature j: {@code Σx² − (Σx)² / n} in double-double arithmetic,
+   * rounded once (0 for a constant feature).
+   */
+  private double centredSquares(int j) {
+    if (count == 0 || isConstant(j)) {
+      return 0;
+    }
+    double hi = sum[j] + sumError[j];
+    double lo = roundingError(sum[j], sumError[j], hi);
+    // (hi + lo)² / n as q + qError: the square's exact product error, then the division's.
+    double square = hi * hi;
+    double squareError = Math.fma(hi, hi, -square) + 2 * hi * lo;
+    double q = square / count;
+    double qError = (Math.fma(-q, count, square) + squareError) / count;
+    double difference = squares[j] - q;
+    double differenceError = roundingError(squares[j], -q, difference);
+    return Math.max(0, difference + (differenceError + squaresError[j] - qError));
   }
 
   /**
@@ -130,11 +167,12 @@ public final class ColumnStatistics implements Serializable {
    * {@code (x − mean) · factor}, the very values a pass would find (rounding is monotone).
    */
   public ColumnStatistics centered(double[] factors) {
-    ColumnStatistics s = new ColumnStatistics(mean.length);
+    ColumnStatistics s = new ColumnStatistics(sum.length);
     s.count = count;
-    for (int j = 0; j < mean.length; j++) {
+    double[] mean = means();
+    for (int j = 0; j < sum.length; j++) {
       double f = factors == null ? 1 : factors[j];
-      s.centredSquares[j] = centredSquares[j] * f * f;
+      s.squares[j] = centredSquares(j) * f * f;
       s.min[j] = (min[j] - mean[j]) * f;
       s.max[j] = (max[j] - mean[j]) * f;
     }
@@ -143,12 +181,12 @@ public final class ColumnStatistics implements Serializable {
 
   /** {@code Σ x²} of feature j over the samples (not centred). */
   public double sumOfSquares(int j) {
-    return centredSquares[j] + count * mean[j] * mean[j];
+    return squares[j] + squaresError[j];
   }
 
   /** Population variance of feature j: {@code Σ (x − mean)² / n}. */
   public double variance(int j) {
-    return centredSquares[j] / count;
+    return centredSquares(j) / count;
   }
 
   /**
@@ -157,7 +195,7 @@ public final class ColumnStatistics implements Serializable {
    * feature, which spans no direction of the data (its centred values are rounding).
    */
   public double[] scales(boolean standardization) {
-    double[] scale = new double[mean.length];
+    double[] scale = new double[sum.length];
     for (int j = 0; j < scale.length; j++) {
       scale[j] = isConstant(j) ? 0 : standardization ? 1 / Math.sqrt(variance(j)) : 1;
     }
@@ -179,7 +217,7 @@ public final class ColumnStatistics implements Serializable {
    */
   public String scaleProblem(long n, long d) {
     double largest = largestSafeValue(n, d);
-    for (int j = 0; j < mean.length; j++) {
+    for (int j = 0; j < sum.length; j++) {
       double maxAbs = Math.max(Math.abs(min[j]), Math.abs(max[j]));
       if (maxAbs > largest) {
         return "feature " + j + " has the value " + (maxAbs == max[j] ? max[j] : min[j])
@@ -216,7 +254,7 @@ public final class ColumnStatistics implements Serializable {
    * percentile.
    */
   public double rangeSpread() {
-    double[] ranges = IntStream.range(0, mean.length).filter(j -> !isConstant(j))
+    double[] ranges = IntStream.range(0, sum.length).filter(j -> !isConstant(j))
         .mapToDouble(this::range).sorted().toArray();
     if (ranges.length < 2) {
       return 1;
@@ -231,7 +269,7 @@ public final class ColumnStatistics implements Serializable {
 
   /** {@code 1 / (max − min)} of every feature, 0 for a constant one, as {@link #scales} does. */
   public double[] inverseRanges() {
-    double[] scale = new double[mean.length];
+    double[] scale = new double[sum.length];
     for (int j = 0; j < scale.length; j++) {
       scale[j] = isConstant(j) ? 0 : 1 / range(j);
     }
@@ -246,7 +284,7 @@ public final class ColumnStatistics implements Serializable {
   /** The number of constant features. */
   public int numConstant() {
     int constant = 0;
-    for (int j = 0; j < mean.length; j++) {
+    for (int j = 0; j < sum.length; j++) {
       if (isConstant(j)) {
         constant++;
       }

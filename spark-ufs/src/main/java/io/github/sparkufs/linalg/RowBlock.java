@@ -172,6 +172,38 @@ public final class RowBlock implements Serializable {
         : columns.transposeMultiply(other.columns());
   }
 
+  /**
+   * {@code ‖x_i − y_j‖²} of local sample i and {@code other}'s local sample j (a block stored the
+   * same way), summed feature by feature in index order: the same value whichever blocks hold
+   * the two samples, and either way round.
+   */
+  public double squaredDistance(int i, RowBlock other, int j) {
+    double sum = 0;
+    if (isSparse()) {
+      SparseRowMatrix o = other.rows;
+      int p = rows.rowStart(i);
+      int pEnd = rows.rowStart(i + 1);
+      int q = o.rowStart(j);
+      int qEnd = o.rowStart(j + 1);
+      while (p < pEnd || q < qEnd) {
+        int cp = p < pEnd ? rows.column(p) : Integer.MAX_VALUE;
+        int cq = q < qEnd ? o.column(q) : Integer.MAX_VALUE;
+        double diff = cp == cq ? rows.value(p++) - o.value(q++)
+            : cp < cq ? rows.value(p++) : -o.value(q++);
+        sum += diff * diff;
+      }
+      return sum;
+    }
+    int d = columns.rows();
+    double[] a = columns.data();
+    double[] b = other.columns.data();
+    for (int f = 0, at = i * d, bt = j * d; f < d; f++) {
+      double diff = a[at + f] - b[bt + f];
+      sum += diff * diff;
+    }
+    return sum;
+  }
+
   /** Value of feature {@code j} of local sample {@code i}. */
   public double get(int i, int j) {
     return isSparse() ? rows.get(i, j) : columns.data()[i * columns.rows() + j];

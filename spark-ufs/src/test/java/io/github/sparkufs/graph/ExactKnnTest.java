@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlock;
+import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
@@ -47,6 +48,55 @@ class ExactKnnTest {
       }
       assertEquals(150, i);
     }
+  }
+
+  /**
+   * Small word counts (0–3 per feature) centred and divided by their ranges, as the solvers
+   * read them: many samples lie at one distance from another, and the lists must keep the same
+   * ones, at the same distances, however the samples are blocked (1 block spans two tiles).
+   * Before each candidate's distance was summed feature by feature, the GEMM's rounding, which
+   * differs between a tile with itself and two tiles, chose among tied samples: the heat-kernel
+   * graph of the word counts in selection-check differed between 1, 2 and 4 blocks.
+   */
+  @Test
+  void tiedSamplesGiveTheSameListsInAnyBlocks() {
+    SplittableRandom rnd = new SplittableRandom(5);
+    DenseMatrix counts = new DenseMatrix(40, ExactKnn.TILE + 60);
+    for (int i = 0; i < counts.data().length; i++) {
+      counts.data()[i] = rnd.nextInt(10) < 7 ? 0 : rnd.nextInt(1, 4);
+    }
+    int k = 8;
+    List<NeighborLists> one = null;
+    for (int blocks : new int[] {1, 2, 3, 5}) {
+      RowBlockMatrix x = TestData.blocks(counts, blocks);
+      x = x.centered(x.columnStatistics().inverseRanges());
+      List<NeighborLists> lists = ExactKnn.search(x, k).collect(v -> v);
+      int ties = 0;
+      for (int b = 0, at = 0; b < lists.size(); b++) {
+        NeighborLists l = lists.get(b);
+        for (int i = 0; i < l.numRows(); i++, at++) {
+          NeighborLists ref = one == null ? l : listOf(one, at);
+          int row = one == null ? i : at - ref.offset();
+          for (int r = 0; r < k; r++) {
+            assertEquals(ref.index(row, r), l.index(i, r), blocks + " blocks, sample " + at);
+            assertEquals(ref.distance(row, r), l.distance(i, r), 0.0,
+                blocks + " blocks, sample " + at);
+            ties += r > 0 && l.distance(i, r) == l.distance(i, r - 1) ? 1 : 0;
+          }
+        }
+      }
+      assertTrue(ties > 100, "only " + ties + " tied neighbours: the data test nothing");
+      one = one == null ? lists : one;
+    }
+  }
+
+  private static NeighborLists listOf(List<NeighborLists> lists, int sample) {
+    for (NeighborLists l : lists) {
+      if (sample < l.offset() + l.numRows()) {
+        return l;
+      }
+    }
+    throw new AssertionError("no list holds sample " + sample);
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.github.sparkufs.graph;
 
 import static io.github.sparkufs.testing.TestData.bruteForceNearest;
 import static io.github.sparkufs.testing.TestData.squaredDistance;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ExactKnnTest {
@@ -66,37 +68,28 @@ class ExactKnnTest {
       counts.data()[i] = rnd.nextInt(10) < 7 ? 0 : rnd.nextInt(1, 4);
     }
     int k = 8;
-    List<NeighborLists> one = null;
+    int[] indices = null;
+    double[] distances = null;
     for (int blocks : new int[] {1, 2, 3, 5}) {
       RowBlockMatrix x = TestData.blocks(counts, blocks);
       x = x.centered(x.columnStatistics().inverseRanges());
       List<NeighborLists> lists = ExactKnn.search(x, k).collect(v -> v);
-      int ties = 0;
-      for (int b = 0, at = 0; b < lists.size(); b++) {
-        NeighborLists l = lists.get(b);
-        for (int i = 0; i < l.numRows(); i++, at++) {
-          NeighborLists ref = one == null ? l : listOf(one, at);
-          int row = one == null ? i : at - ref.offset();
-          for (int r = 0; r < k; r++) {
-            assertEquals(ref.index(row, r), l.index(i, r), blocks + " blocks, sample " + at);
-            assertEquals(ref.distance(row, r), l.distance(i, r), 0.0,
-                blocks + " blocks, sample " + at);
-            ties += r > 0 && l.distance(i, r) == l.distance(i, r - 1) ? 1 : 0;
-          }
+      int[] idx = lists.stream().flatMapToInt(l -> IntStream.range(0, l.numRows() * k)
+          .map(p -> l.index(p / k, p % k))).toArray();
+      double[] dist = lists.stream().flatMapToDouble(l -> IntStream.range(0, l.numRows() * k)
+          .mapToDouble(p -> l.distance(p / k, p % k))).toArray();
+      if (indices == null) {
+        indices = idx;
+        distances = dist;
+        int ties = 0;
+        for (int p = 1; p < dist.length; p++) {
+          ties += p % k != 0 && dist[p] == dist[p - 1] ? 1 : 0;
         }
+        assertTrue(ties > 100, "only " + ties + " tied neighbours: the data test nothing");
       }
-      assertTrue(ties > 100, "only " + ties + " tied neighbours: the data test nothing");
-      one = one == null ? lists : one;
+      assertArrayEquals(indices, idx, blocks + " blocks: neighbours");
+      assertArrayEquals(distances, dist, blocks + " blocks: distances");
     }
-  }
-
-  private static NeighborLists listOf(List<NeighborLists> lists, int sample) {
-    for (NeighborLists l : lists) {
-      if (sample < l.offset() + l.numRows()) {
-        return l;
-      }
-    }
-    throw new AssertionError("no list holds sample " + sample);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.sparkufs.cluster;
 
 import io.github.sparkufs.linalg.DenseMatrix;
+import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
@@ -20,7 +21,7 @@ import java.util.stream.IntStream;
  *
  * <p><b>Assignment.</b> A block's samples are compared with the centres through one GEMM per
  * tile of samples, {@code ||c||² − 2 xᵀc} ({@link #nearestInBlock}); the GEMM only screens.
- * Every centre within {@link #nearTieMargin} of the best screened value, a bound on the
+ * Every centre within {@link DoubleArrays#distanceScreenMargin} of the best screened value, a bound on the
  * rounding of the screen and of the direct sum {@code Σ (x_j − c_j)²} whatever the order of
  * the GEMM's sums, is measured again by that direct sum ({@link #squaredDistance}), and the
  * sample goes to the nearest by it, ties to the lower index. So every label is exactly the one
@@ -170,7 +171,7 @@ public final class KMeans {
    * variant scikit-learn uses by default). The candidates' distances to the sample come from one
    * GEMM per centre, {@code ||x||² + ||y||² − 2 xᵀy}, which only screens: a sample's distance is
    * measured by the direct sum unless the screen shows it beyond the sample's current nearest
-   * by more than {@link #nearTieMargin}, so every distance, potential and draw is that of the
+   * by more than {@link DoubleArrays#distanceScreenMargin}, so every distance, potential and draw is that of the
    * direct sums, whatever the BLAS.
    */
   private DenseMatrix seed(RowBlockMatrix x, SplittableRandom rnd) {
@@ -191,7 +192,7 @@ public final class KMeans {
     double[] trial = new double[m];
     double[] pickBest = new double[m];
     double[] norms = sample.columnNormsSquared();
-    double margin = nearTieMargin(d);
+    double margin = DoubleArrays.distanceScreenMargin(d);
     int[] drawn = new int[candidates];
     DenseMatrix drawnSamples = new DenseMatrix(d, candidates);
     double[] dots = new double[m * candidates];
@@ -285,13 +286,7 @@ public final class KMeans {
   /** Squared distance from point i of {@code points} (laid out as in {@link #nearest}) to center c. */
   public static double squaredDistance(double[] points, int i, DenseMatrix centers, int c) {
     int d = centers.rows();
-    double[] cv = centers.data();
-    double s = 0;
-    for (int j = 0; j < d; j++) {
-      double diff = points[i * d + j] - cv[c * d + j];
-      s += diff * diff;
-    }
-    return s;
+    return DoubleArrays.squaredDistance(points, i * d, centers.data(), c * d, d);
   }
 
   /**
@@ -299,7 +294,7 @@ public final class KMeans {
    * it, both exactly as {@link #nearest(double[], int, DenseMatrix)} and {@link
    * #squaredDistance} give them. Per tile of {@value #TILE} samples one GEMM forms {@code xᵀc};
    * a centre is measured by the direct sum only when its screened value {@code ||c||² − 2 xᵀc}
-   * is within {@link #nearTieMargin} of the sample's smallest, which the nearest centre by the
+   * is within {@link DoubleArrays#distanceScreenMargin} of the sample's smallest, which the nearest centre by the
    * direct sum always is.
    */
   static void nearestInBlock(double[] points, int n, DenseMatrix centers, int[] labels,
@@ -308,7 +303,7 @@ public final class KMeans {
     int k = centers.cols();
     double[] centerNorms = centers.columnNormsSquared();
     double largestCenterNorm = Arrays.stream(centerNorms).max().orElse(0);
-    double margin = nearTieMargin(d);
+    double margin = DoubleArrays.distanceScreenMargin(d);
     double[] dots = new double[k * Math.min(TILE, n)];
     for (int i0 = 0; i0 < n; i0 += TILE) {
       int tn = Math.min(TILE, n - i0);
@@ -340,21 +335,6 @@ public final class KMeans {
         distances[i] = nearestDistance;
       }
     }
-  }
-
-  /**
-   * The relative margin of the assignment's screen in dimension d, as a multiple of
-   * {@code ||x||² + max_c ||c||²}: {@code 8 (d + 4) u} with u = 2⁻⁵³ the unit roundoff. A dot
-   * product of length d summed in any order (blocked, with or without fused multiply-adds) is
-   * within γ_d·||x||·||c|| of the exact one (γ_d ≈ d·u; Higham, Accuracy and Stability of
-   * Numerical Algorithms, 2002, §3.1), so the screened value and the direct sum of a centre are
-   * each within about {@code 2 (d + 3) u (||x||² + ||c||²)} of the exact distance (less the
-   * constant ||x||²): the nearest centre by the direct sum trails the best screened value by at
-   * most four such errors. The seeding's screen, which compares one screened distance with a
-   * direct sum, needs two.
-   */
-  static double nearTieMargin(int d) {
-    return 8.0 * (d + 4) * 0x1p-53;
   }
 
   /** Per-cluster sums and counts of one pass, and its cost. */

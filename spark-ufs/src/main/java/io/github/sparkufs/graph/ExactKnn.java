@@ -1,5 +1,6 @@
 package io.github.sparkufs.graph;
 
+import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.LinalgBackend;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.Partitioned.Pieces;
@@ -83,13 +84,7 @@ public final class ExactKnn {
     private final double[] aNorms;
     private final double[] bNorms;
     private final double[] buffer = new double[TILE * TILE];
-    private final int k;
-    /**
-     * 1 less a bound, relative to {@code ‖a‖² + ‖b‖²}, on how far the screened {@code ‖a‖² +
-     * ‖b‖² − 2aᵀb} of d features and the summed {@code Σ (a_f − b_f)²} can each lie from the
-     * exact squared distance: {@code 4 (d + 2) u} (u = 2⁻⁵³; the standard bound {@code γ_d} of a
-     * d-term sum, |aᵀb| being at most half the norms), doubled for the two.
-     */
+    /** 1 less {@link DoubleArrays#distanceScreenMargin} of the features. */
     private final double belowOne;
     private NeighborLists toA;
     private NeighborLists toB;
@@ -106,8 +101,7 @@ public final class ExactKnn {
       this.same = bothWays && a.offset() == b.offset();
       this.aNorms = aNorms;
       this.bNorms = bNorms;
-      this.k = k;
-      this.belowOne = 1 - 8.0 * (a.numCols() + 2) * 0x1p-53;
+      this.belowOne = 1 - DoubleArrays.distanceScreenMargin(a.numCols());
       this.toA = empty(a, k);
       this.toB = same ? toA : bothWays ? empty(b, k) : null;
     }
@@ -136,6 +130,7 @@ public final class ExactKnn {
       int bn = Math.min(TILE, b.numRows() - b0);
       boolean diagonal = same && a0 == b0;
       double[] dots = innerProducts(a0, an, b0, bn, diagonal);
+      int k = toA.k();
       for (int i = 0; i < an; i++) {
         int ga = a.offset() + a0 + i;
         double aNorm = aNorms[a0 + i];

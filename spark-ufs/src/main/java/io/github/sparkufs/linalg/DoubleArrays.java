@@ -18,6 +18,37 @@ public final class DoubleArrays {
     return a;
   }
 
+  /**
+   * {@code Σ (a_f − b_f)²} over {@code length} features from {@code a[aFrom]} and
+   * {@code b[bFrom]}, summed in index order with one accumulator: the same bits for the same two
+   * vectors wherever they are stored, and either way round. The direct sums by which the
+   * GEMM-screened searches (k-means' assignment, the exact kNN search) measure their candidates.
+   */
+  public static double squaredDistance(double[] a, int aFrom, double[] b, int bFrom,
+      int length) {
+    double s = 0;
+    for (int f = 0; f < length; f++) {
+      double diff = a[aFrom + f] - b[bFrom + f];
+      s += diff * diff;
+    }
+    return s;
+  }
+
+  /**
+   * The relative margin of a squared-distance screen in dimension d, as a multiple of
+   * {@code ||x||² + ||y||²} (k-means: {@code ||x||² + max_c ||c||²}): {@code 8 (d + 4) u} with
+   * u = 2⁻⁵³ the unit roundoff. A dot product of length d summed in any order (blocked, with or
+   * without fused multiply-adds) is within γ_d·||x||·||y|| of the exact one (γ_d ≈ d·u; Higham,
+   * Accuracy and Stability of Numerical Algorithms, 2002, §3.1), so a screened
+   * {@code ||x||² + ||y||² − 2xᵀy} and the direct sum {@link #squaredDistance} are each within
+   * about {@code 2 (d + 3) u (||x||² + ||y||²)} of the exact distance. A candidate screened more
+   * than the margin beyond the best one (k-means' assignment, four such errors) or beyond a
+   * direct sum (k-means' seeding and the exact kNN search, two) cannot win by its direct sum.
+   */
+  public static double distanceScreenMargin(int d) {
+    return 8.0 * (d + 4) * 0x1p-53;
+  }
+
   public static double sum(double[] a) {
     double s = 0;
     for (double v : a) {

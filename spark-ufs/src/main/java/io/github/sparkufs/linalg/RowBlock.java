@@ -174,12 +174,13 @@ public final class RowBlock implements Serializable {
 
   /**
    * {@code ‖x_i − y_j‖²} of local sample i and {@code other}'s local sample j (a block stored the
-   * same way), summed feature by feature in index order: the same value whichever blocks hold
-   * the two samples, and either way round.
+   * same way): {@link DoubleArrays#squaredDistance} of the two, the same value whichever blocks
+   * hold them, and either way round; of sparse samples the same bits, as the zeros they leave
+   * out add exactly nothing.
    */
   public double squaredDistance(int i, RowBlock other, int j) {
-    double sum = 0;
     if (isSparse()) {
+      double sum = 0;
       SparseRowMatrix o = other.rows;
       int p = rows.rowStart(i);
       int pEnd = rows.rowStart(i + 1);
@@ -195,13 +196,7 @@ public final class RowBlock implements Serializable {
       return sum;
     }
     int d = columns.rows();
-    double[] a = columns.data();
-    double[] b = other.columns.data();
-    for (int f = 0, at = i * d, bt = j * d; f < d; f++) {
-      double diff = a[at + f] - b[bt + f];
-      sum += diff * diff;
-    }
-    return sum;
+    return DoubleArrays.squaredDistance(columns.data(), i * d, other.columns.data(), j * d, d);
   }
 
   /** Value of feature {@code j} of local sample {@code i}. */

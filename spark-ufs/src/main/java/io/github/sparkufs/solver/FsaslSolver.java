@@ -841,13 +841,7 @@ public final class FsaslSolver implements FeatureSelectionSolver {
 
     static double squaredDistance(DenseMatrix xp, int a, int b) {
       int c = xp.rows();
-      double[] v = xp.data();
-      double s = 0;
-      for (int t = 0; t < c; t++) {
-        double diff = v[a * c + t] - v[b * c + t];
-        s += diff * diff;
-      }
-      return s;
+      return DoubleArrays.squaredDistance(xp.data(), a * c, xp.data(), b * c, c);
     }
 
     private static int[] firstNeighbours(NeighborLists nl, int i, int count) {

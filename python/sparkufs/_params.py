@@ -284,6 +284,29 @@ class _HasNumNeighbors(Params):
         return self._set(**{"numNeighbors": value})
 
 
+class _HasScoring(Params):
+    """Declares scoring, as several selectors have it."""
+
+    scoring: "Param[str]" = Param(
+        Params._dummy(),
+        "scoring",
+        "how features are scored from the fit (a choice the papers lack): projection (the row norms of the projection W, the papers' score) or regression (the method's clusters in its projection, k-means on WᵀX, regressed on all features jointly with an ℓ2,1 penalty in standard units; a feature scores its contribution) (one of projection, regression)",
+        typeConverter=TypeConverters.toString,
+    )
+
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self._setDefault(**{"scoring": "regression"})
+
+    def getScoring(self) -> str:
+        """Gets the value of scoring or its default."""
+        return self.getOrDefault("scoring")
+
+    def setScoring(self, value: str) -> Any:
+        """Sets the value of scoring."""
+        return self._set(**{"scoring": value})
+
+
 class _HasSeed(Params):
     """Declares seed, as several selectors have it."""
 
@@ -534,7 +557,7 @@ class _RsfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         return self._set(**{"standardization": value})
 
 
-class _UfcmSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasMaxIter, _HasNumClusters, _HasSeed, _HasTol):
+class _UfcmSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasMaxIter, _HasNumClusters, _HasScoring, _HasSeed, _HasTol):
     """The params of UfcmSelector."""
 
     alpha: "Param[float]" = Param(
@@ -617,7 +640,7 @@ class _UfcmSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         return self._set(**{"restarts": value})
 
 
-class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasSeed, _HasTol):
+class _OrdinalConsensusSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _HasFeatureScaling, _HasMaxIter, _HasNumClusters, _HasNumNeighbors, _HasScoring, _HasSeed, _HasTol):
     """The params of OrdinalConsensusSelector."""
 
     alpha: "Param[float]" = Param(

@@ -102,6 +102,16 @@ public final class KMeans {
     return best;
   }
 
+  /** The lowest-cost of {@code runs} runs seeded by successive draws from {@code seed}. */
+  public Result fitBest(RowBlockMatrix x, int runs, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long[] seeds = new long[runs];
+    for (int run = 0; run < runs; run++) {
+      seeds[run] = rnd.nextLong();
+    }
+    return fitBest(x, seeds);
+  }
+
   /** Clusters the samples of {@code x}. */
   public Result fit(RowBlockMatrix x, long seed) {
     if (x.numRows() < k) {

@@ -138,6 +138,18 @@ public final class RowBlockMatrix implements Releasable {
     }
   }
 
+  /**
+   * {@code Wᵀ X} for a d × k matrix {@code W}, as k × n blocks aligned with X's, computed now and
+   * cached until released.
+   */
+  public RowBlockMatrix projected(DenseMatrix w) {
+    try (Shared<DenseMatrix> sw = execution().share(w)) {
+      return new RowBlockMatrix(
+          blocks.map(b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns()))),
+          numRows, w.cols());
+    }
+  }
+
   /** The samples with the given ascending global indices, as a d × m driver matrix. */
   public DenseMatrix gatherColumns(int[] sortedIndices) {
     List<DenseMatrix> parts = blocks.collect(b -> {

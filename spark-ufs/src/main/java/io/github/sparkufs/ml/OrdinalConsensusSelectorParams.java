@@ -18,6 +18,7 @@ public abstract class OrdinalConsensusSelectorParams extends UnsupervisedSelecto
         SharedSelectorParams.HasTol<OrdinalConsensusSelector>,
         SharedSelectorParams.HasSeed<OrdinalConsensusSelector>,
         SharedSelectorParams.HasFeatureScaling<OrdinalConsensusSelector>,
+        SharedSelectorParams.HasScoring<OrdinalConsensusSelector>,
         SharedSelectorParams.HasCheckpointInterval<OrdinalConsensusSelector> {
 
   private static final long serialVersionUID = 1L;

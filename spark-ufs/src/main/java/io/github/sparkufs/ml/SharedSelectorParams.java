@@ -169,4 +169,22 @@ public final class SharedSelectorParams {
       return (S) this;
     }
   }
+
+  /** A selector with {@code scoring}: how features are scored from the fit (a choice the papers lack): projection (the row norms of the projection W, the papers' score) or regression (the method's clusters in its projection, k-means on WᵀX, regressed on all features jointly with an ℓ2,1 penalty in standard units; a feature scores its contribution). */
+  public interface HasScoring<S> extends Params {
+    @SuppressWarnings("unchecked")
+    default Param<String> scoring() {
+      return (Param<String>) (Param<?>) UnsupervisedSelector.declaredParam(this, "scoring");
+    }
+
+    default String getScoring() {
+      return (String) UnsupervisedSelector.valueOf(this, scoring());
+    }
+
+    @SuppressWarnings("unchecked")
+    default S setScoring(String value) {
+      set(scoring(), value);
+      return (S) this;
+    }
+  }
 }

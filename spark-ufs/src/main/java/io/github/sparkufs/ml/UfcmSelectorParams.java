@@ -16,6 +16,7 @@ public abstract class UfcmSelectorParams extends UnsupervisedSelector<UfcmSelect
         SharedSelectorParams.HasTol<UfcmSelector>,
         SharedSelectorParams.HasSeed<UfcmSelector>,
         SharedSelectorParams.HasFeatureScaling<UfcmSelector>,
+        SharedSelectorParams.HasScoring<UfcmSelector>,
         SharedSelectorParams.HasCheckpointInterval<UfcmSelector> {
 
   private static final long serialVersionUID = 1L;

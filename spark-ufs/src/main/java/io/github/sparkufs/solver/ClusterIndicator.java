@@ -4,16 +4,18 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import java.util.Arrays;
 
 /**
- * The relaxed cluster indicator that starts the multiplicative F updates of NDFS and RSFS
- * (docs/methods/ndfs.md, docs/methods/rsfs.md): the one-hot k-means indicator plus a positive
- * offset (a multiplicative update never moves a zero), each cluster's column scaled to unit norm,
- * stored c × n.
+ * Cluster indicators built from hard labels, stored c × n: the relaxed one that starts the
+ * multiplicative F updates of NDFS and RSFS (docs/methods/ndfs.md, docs/methods/rsfs.md), and the
+ * scaled one that {@link FeatureScoring#REGRESSION} regresses on the features.
  */
 final class ClusterIndicator {
 
   private ClusterIndicator() {}
 
-  /** One-hot of {@code labels} (in [0, c)) plus {@code offset}, unit-norm clusters, c × n. */
+  /**
+   * One-hot of {@code labels} (in [0, c)) plus a positive {@code offset} (a multiplicative update
+   * never moves a zero), each cluster's row scaled to unit norm.
+   */
   static DenseMatrix relaxed(int[] labels, int c, double offset) {
     int n = labels.length;
     DenseMatrix f = new DenseMatrix(c, n);
@@ -29,5 +31,21 @@ final class ClusterIndicator {
       }
     }
     return f;
+  }
+
+  /**
+   * The scaled indicator of {@code labels} (in [0, c)): {@code 1/√n_k} where sample i is in
+   * cluster k, else 0, so its rows (the clusters) are orthonormal; an empty cluster's row is 0.
+   */
+  static DenseMatrix scaled(int[] labels, int c) {
+    int[] sizes = new int[c];
+    for (int label : labels) {
+      sizes[label]++;
+    }
+    DenseMatrix y = new DenseMatrix(c, labels.length);
+    for (int i = 0; i < labels.length; i++) {
+      y.data()[i * c + labels[i]] = 1 / Math.sqrt(sizes[labels[i]]);
+    }
+    return y;
   }
 }

@@ -2,11 +2,9 @@ package io.github.sparkufs.solver;
 
 import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.HeatKernelGraph;
-import io.github.sparkufs.linalg.ColumnStatistics;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.FeatureUnits;
-import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
 import io.github.sparkufs.linalg.ResourceScope;
@@ -22,7 +20,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * NDFS, nonnegative discriminative feature selection (Li, Yang, Liu, Zhou and Lu, AAAI 2012;
@@ -358,18 +355,14 @@ public final class NdfsSolver implements FeatureSelectionSolver {
   static int[] initialClusters(RowBlockMatrix x, DenseMatrix gram, int c, long seed) {
     int d = x.numCols();
     int r = INIT_COMPONENTS_PER_CLUSTER * c;
-    SplittableRandom rnd = new SplittableRandom(seed);
-    long[] seeds = new long[INIT_KMEANS_RUNS];
-    for (int run = 0; run < seeds.length; run++) {
-      seeds[run] = rnd.nextLong();
-    }
     KMeans kmeans = new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL);
     int n = x.numRows();
     if (d <= r || gram == null && n <= r) {
-      return kmeans.fitBest(x, seeds).labels();
+      return kmeans.fitBest(x, INIT_KMEANS_RUNS, seed).labels();
     }
     if (gram == null) {
-      return kmeans.fitBest(RowBlockMatrix.local(principalScores(x, r)), seeds).labels();
+      return kmeans.fitBest(RowBlockMatrix.local(principalScores(x, r)), INIT_KMEANS_RUNS, seed)
+          .labels();
     }
     double[] mean = x.columnStatistics().means();
     DenseMatrix cov = gram.copy();
@@ -378,11 +371,8 @@ public final class NdfsSolver implements FeatureSelectionSolver {
         cov.data()[j * d + i] -= n * mean[i] * mean[j];
       }
     }
-    try (Shared<DenseMatrix> components = x.execution().share(
-            SymmetricEigen.largest(cov, r).vectors());
-        Partitioned<RowBlock> projected = x.blocks().map(
-            b -> new RowBlock(b.offset(), components.get().transposeMultiply(b.columns())))) {
-      return kmeans.fitBest(new RowBlockMatrix(projected, n, r), seeds).labels();
+    try (RowBlockMatrix projected = x.projected(SymmetricEigen.largest(cov, r).vectors())) {
+      return kmeans.fitBest(projected, INIT_KMEANS_RUNS, seed).labels();
     }
   }
 

@@ -4,9 +4,7 @@ import io.github.sparkufs.cluster.KMeans;
 import io.github.sparkufs.graph.TripletGraph;
 import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
-import io.github.sparkufs.linalg.DoubleArrays;
 import io.github.sparkufs.linalg.DriverMemory;
-import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RowBlock;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
@@ -14,12 +12,10 @@ import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SparseRowMatrix;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 
 /**
  * Ordinal-consensus self-paced feature selection (Guo, Chang and Zhu, "Preserving Ordinal
@@ -32,8 +28,9 @@ import java.util.stream.IntStream;
  *
  * with W d × d₂, U d₂ × c cluster centres, v_i one-hot, r_i ∈ [0, 1] self-paced sample weights
  * and L the Laplacian of the triplet-induced feature graph ({@link TripletGraph}, Eq. 5; built
- * from the d × d Gram, never from n-length feature vectors). Features are ranked by
- * {@code ||w_i||₂}, larger is better.
+ * from the d × d Gram, never from n-length feature vectors). Features are scored, larger is
+ * better, by {@link FeatureScoring}: by default the final clusters in {@code WᵀX} regressed on
+ * the features, or the paper's row norms {@code ||w_i||₂} of W.
  *
  * <p>Initialisation (Algorithm 1, line 2): W = d₂ distinct columns of {@code I_d} chosen at
  * random from the seed; U and V from k-means (k-means++ start, same seed) on {@code Wᵀ X};
@@ -101,8 +98,8 @@ import java.util.stream.IntStream;
  * to 0; α and β likewise weigh their terms against the data's squared unit. With
  * {@code unitScale} the method runs on {@code X / √u}, u the mean squared deviation per sample
  * that a random d₂-dimensional orthogonal projection keeps (d₂ times the mean feature
- * variance), so the fit is the same for the data in any unit; the scores (row norms of an
- * orthonormal W) do not depend on the unit itself. Measured on 8 planted features among
+ * variance), so the fit is the same for the data in any unit; neither score depends on the unit
+ * itself. Measured on 8 planted features among
  * d = 500 (n = 400, c = 4, feature variance 10): in the raw unit the fits found .1625 of the 8
  * over draws 1–10 (none on 7); on earlier, dependent planted samples all but 6–28 of the 400
  * weights had underflowed to 0 after 30 iterations, the projection fitted to those few, and
@@ -227,7 +224,8 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.NUM_NEIGHBORS, CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED,
       ALPHA, BETA, PROJECTION_DIM, KEEP_PROBABILITY, LAMBDA0, MU, TRIPLET_WEIGHTING,
-      SCATTER_CRITERION, UNIT_SCALE, INIT_MODE, CommonOptions.FEATURE_SCALING);
+      SCATTER_CRITERION, UNIT_SCALE, INIT_MODE, CommonOptions.FEATURE_SCALING,
+      FeatureScoring.PARAM);
 
   /** ε of the ℓ2,1 reweighting (the P step, Eq. 11). */
   static final double EPSILON = RowSparsityWeights.DEFAULT_EPSILON;
@@ -247,6 +245,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
   private final Criterion criterion;
   private final boolean unitScale;
   private final InitMode initMode;
+  private final FeatureScoring scoring;
   private final boolean fixedSchedule;
 
   /** @param options values of {@link #PARAMS} */
@@ -270,6 +269,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     this.criterion = options.get(SCATTER_CRITERION);
     this.unitScale = options.get(UNIT_SCALE);
     this.initMode = options.get(INIT_MODE);
+    this.scoring = options.get(FeatureScoring.PARAM);
     this.fixedSchedule = fixedSchedule;
   }
 
@@ -375,11 +375,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       loop.record(objective);
     }
     IterativeFit.Result history = loop.result();
-    double[] norms = snap.basis.rowNormsSquared();
-    double[] scores = new double[d];
-    for (int i = 0; i < d; i++) {
-      scores[i] = Math.sqrt(norms[i]);
-    }
+    double[] scores = scoring.scores(x, snap.basis, c, seed);
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("projectionDim", (double) d2);
     summary.put("featureNeighbors", (double) featureNeighbors);
@@ -487,11 +483,8 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
 
   /** k-means centres (d₂ × c) of the projected samples {@code Wᵀ X}. */
   private static DenseMatrix initialCenters(RowBlockMatrix x, DenseMatrix w, int c, long seed) {
-    try (Shared<DenseMatrix> sw = x.execution().share(w);
-        Partitioned<RowBlock> projected = x.blocks().map(
-            b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns())))) {
-      return new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL)
-          .fit(new RowBlockMatrix(projected, x.numRows(), w.cols()), seed).centers();
+    try (RowBlockMatrix projected = x.projected(w)) {
+      return new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL).fit(projected, seed).centers();
     }
   }
 

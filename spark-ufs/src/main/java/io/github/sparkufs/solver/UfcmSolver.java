@@ -6,11 +6,8 @@ import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Execution;
-import io.github.sparkufs.linalg.RowBlock;
-import io.github.sparkufs.linalg.ResourceScope;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
-import io.github.sparkufs.linalg.Shared;
 import io.github.sparkufs.linalg.SymmetricEigen;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,7 +62,8 @@ import java.util.SplittableRandom;
  * candidate); the eigenproblem of Eq. 13 is solved on the driver by a partial solver
  * warm-started from the previous W, with products of {@code O(d c)} per vector at α = 1
  * ({@link #marginEigenvectors}); S_t (d × d) is formed once.
- * Scores are the row norms {@code ||wⁱ||₂} of W, larger is better.
+ * Scores, larger is better, by {@link FeatureScoring}: by default the final clusters in
+ * {@code WᵀX} regressed on the features, or the paper's row norms {@code ||wⁱ||₂} of W.
  *
  * <p>Sparse input is densified for this method: it needs the dense d × d scatter
  * {@code S_t = X Xᵀ} (Eq. 2) and the projection {@code Wᵀ X}.
@@ -102,7 +100,8 @@ public final class UfcmSolver implements FeatureSelectionSolver {
   /** UFCM's params (it builds no graph, so has no numNeighbors). */
   public static final List<ParamSpec<?>> PARAMS = List.of(CommonOptions.NUM_CLUSTERS,
       CommonOptions.MAX_ITER, CommonOptions.TOL, CommonOptions.SEED,
-      CommonOptions.FEATURE_SCALING, ALPHA, BETA, P, PROJECTION_DIM, RESTARTS);
+      CommonOptions.FEATURE_SCALING, ALPHA, BETA, P, PROJECTION_DIM, RESTARTS,
+      FeatureScoring.PARAM);
   /** Lloyd iterations per k-means run at most. */
   public static final int KMEANS_MAX_ITER = 100;
   /** Relative cost decrease below which a k-means run stops. */
@@ -114,6 +113,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
   private final double p;
   private final int projectionDim;
   private final int restarts;
+  private final FeatureScoring scoring;
 
   /** @param options values of {@link #PARAMS} */
   public UfcmSolver(MethodOptions options) {
@@ -123,6 +123,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     this.p = options.get(P);
     this.projectionDim = options.get(PROJECTION_DIM);
     this.restarts = options.get(RESTARTS);
+    this.scoring = options.get(FeatureScoring.PARAM);
   }
 
   @Override
@@ -147,13 +148,14 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     ClusterSums sums;
     IterativeFit loop = new IterativeFit("UFCM", common);
     int restartWins = 0;
+    double[] scores;
     try (RowBlockMatrix xc = x.centered(common.featureScaling(x.columnStatistics()))) {
       st = xc.gram();
       // Algorithm 1, lines 3–4: W by PCA, U by k-means on Wᵀ X, then G by Eq. 10.
       w = SymmetricEigen.largest(st, dp).vectors();
       ex.describe("UFCM: initial k-means");
       int[] labels;
-      try (RowBlockMatrix y = project(xc, w)) {
+      try (RowBlockMatrix y = xc.projected(w)) {
         labels = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL).fit(y, rnd.nextLong()).labels();
       }
       sums = ClusterSums.of(xc, labels, c);
@@ -172,13 +174,12 @@ public final class UfcmSolver implements FeatureSelectionSolver {
         g = sums.projectedCentroids(w); // Eq. 10
         loop.record(objective(st, w, sums));
       }
+      scores = scoring.scores(xc, w, c, rnd.nextLong());
     }
     IterativeFit.Result history = loop.result();
-    double[] scores = w.rowNormsSquared();
     double exactPenalty = 0;
-    for (int i = 0; i < d; i++) {
-      exactPenalty += Math.pow(scores[i], p / 2);
-      scores[i] = Math.sqrt(scores[i]);
+    for (double norm : w.rowNormsSquared()) {
+      exactPenalty += Math.pow(norm, p / 2);
     }
     double totalScatter = projectedTotalScatter(st, w);
     Map<String, Double> summary = new LinkedHashMap<>();
@@ -211,7 +212,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
   static IndicatorUpdate updateIndicator(RowBlockMatrix xc, DenseMatrix st, DenseMatrix w,
       DenseMatrix g, int c, int restarts, long seed) {
     int[][] candidates = new int[restarts + 1][];
-    try (RowBlockMatrix y = project(xc, w)) {
+    try (RowBlockMatrix y = xc.projected(w)) {
       candidates[0] = KMeans.assign(y, g);
       KMeans kmeans = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL);
       SplittableRandom rnd = new SplittableRandom(seed);
@@ -284,15 +285,6 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     double bound = Math.abs(1 - alpha) * stBound + alpha * b.frobeniusNormSquared()
         + largestShift;
     return SymmetricEigen.smallest(negated, st.rows(), w.cols(), bound, w).vectors();
-  }
-
-  /** {@code Wᵀ X} as d' × n_b blocks aligned with X's (cached until released). */
-  private static RowBlockMatrix project(RowBlockMatrix x, DenseMatrix w) {
-    try (Shared<DenseMatrix> sw = x.execution().share(w)) {
-      return new RowBlockMatrix(
-          x.blocks().map(b -> new RowBlock(b.offset(), sw.get().transposeMultiply(b.columns()))),
-          x.numRows(), w.cols());
-    }
   }
 
   @Override

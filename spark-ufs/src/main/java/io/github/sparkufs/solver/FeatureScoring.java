@@ -9,6 +9,8 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
 import java.util.Arrays;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How UFCM and ordinal consensus, which both learn an orthonormal projection W (d × d') and
@@ -51,6 +53,7 @@ public enum FeatureScoring {
           + "row norms of the projection W, the papers' score) or regression (the method's "
           + "clusters in its projection, k-means on WᵀX, regressed on all features jointly with "
           + "an ℓ2,1 penalty in standard units; a feature scores its contribution)");
+  private static final Logger LOG = LoggerFactory.getLogger(FeatureScoring.class);
   /** γ of the regression, in standard units (see the class comment). */
   static final double GAMMA = 10;
   /** Reweighted ridge solves of the regression, the first from uniform weights. */
@@ -85,6 +88,7 @@ public enum FeatureScoring {
 
   private static double[] regressionScores(RowBlockMatrix x, DenseMatrix w, int c, long seed) {
     x.execution().describe("scoring: k-means on the projection and the ℓ2,1 regression");
+    long start = System.nanoTime();
     int[] labels;
     try (RowBlockMatrix projected = x.projected(w)) {
       labels = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL).fitBest(projected, KMEANS_RUNS, seed)
@@ -102,6 +106,9 @@ public enum FeatureScoring {
         weights = units.l21Weights(coefficients, RowSparsityWeights.DEFAULT_EPSILON);
       }
     }
+    LOG.info("scoring: {} clusters of the projection (k-means, the lowest-cost of {} runs) "
+        + "regressed on {} features, {} reweighted solves, in {} s", c, KMEANS_RUNS,
+        x.numCols(), REWEIGHTINGS, String.format("%.3f", (System.nanoTime() - start) / 1e9));
     return units.scores(coefficients);
   }
 }

@@ -25,6 +25,15 @@ public final class RegularizedRegression {
     this(x, sampleSideCheaper(x.numRows(), x.numCols()));
   }
 
+  /**
+   * Chooses the cheaper side automatically, with the Gram {@code X Xᵀ} the caller already holds
+   * (used on the d × d side; not copied, not modified).
+   */
+  public RegularizedRegression(RowBlockMatrix x, DenseMatrix gram) {
+    this(x);
+    this.gram = gram;
+  }
+
   /** Whether the n × n system is the smaller one: with more features than samples. */
   private static boolean sampleSideCheaper(int n, int d) {
     return d > n;

@@ -70,23 +70,26 @@ public enum FeatureScoring {
    *
    * @param x the samples the method fitted, d × n (centred here, in a copy, unless every
    *     feature's mean is already zero)
+   * @param gram {@code X Xᵀ} of a centred {@code x} when the caller holds it, else null (then
+   *     computed if the regression needs it)
    * @param w the fitted projection, d × d'
    * @param c the number of clusters
    * @param seed seeds the k-means that labels {@code WᵀX}
    */
-  public double[] scores(RowBlockMatrix x, DenseMatrix w, int c, long seed) {
+  public double[] scores(RowBlockMatrix x, DenseMatrix gram, DenseMatrix w, int c, long seed) {
     if (this == PROJECTION) {
       return DoubleArrays.sqrt(w.rowNormsSquared());
     }
     if (Arrays.stream(x.columnStatistics().means()).allMatch(m -> m == 0)) {
-      return regressionScores(x, w, c, seed);
+      return regressionScores(x, new RegularizedRegression(x, gram), w, c, seed);
     }
     try (RowBlockMatrix centred = x.centered()) {
-      return regressionScores(centred, w, c, seed);
+      return regressionScores(centred, new RegularizedRegression(centred), w, c, seed);
     }
   }
 
-  private static double[] regressionScores(RowBlockMatrix x, DenseMatrix w, int c, long seed) {
+  private static double[] regressionScores(RowBlockMatrix x, RegularizedRegression regression,
+      DenseMatrix w, int c, long seed) {
     x.execution().describe("scoring: k-means on the projection and the ℓ2,1 regression");
     long start = System.nanoTime();
     int[] labels;
@@ -95,7 +98,6 @@ public enum FeatureScoring {
           .labels();
     }
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), true);
-    RegularizedRegression regression = new RegularizedRegression(x);
     DenseMatrix coefficients = null;
     double[] weights = units.initialWeights();
     try (Shared<DenseMatrix> targets = x.execution().share(ClusterIndicator.scaled(labels, c))) {

@@ -375,7 +375,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       loop.record(objective);
     }
     IterativeFit.Result history = loop.result();
-    double[] scores = scoring.scores(x, snap.basis, c, seed);
+    double[] scores = scoring.scores(x, null, snap.basis, c, seed);
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("projectionDim", (double) d2);
     summary.put("featureNeighbors", (double) featureNeighbors);

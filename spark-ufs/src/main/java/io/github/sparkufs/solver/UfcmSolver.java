@@ -174,7 +174,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
         g = sums.projectedCentroids(w); // Eq. 10
         loop.record(objective(st, w, sums));
       }
-      scores = scoring.scores(xc, w, c, rnd.nextLong());
+      scores = scoring.scores(xc, st, w, c, rnd.nextLong());
     }
     IterativeFit.Result history = loop.result();
     double exactPenalty = 0;

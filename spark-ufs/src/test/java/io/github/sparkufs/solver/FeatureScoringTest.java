@@ -49,9 +49,11 @@ class FeatureScoringTest {
       PlantedClusters planted = new PlantedClusters(D, 4, C, 3.0, seed);
       DenseMatrix w = projection(planted);
       try (RowBlockMatrix x = RowBlockMatrix.local(planted.matrix(N)).centered()) {
-        assertEquals(0.75, recall(planted, FeatureScoring.PROJECTION.scores(x, w, C, seed)), 0,
+        assertEquals(0.75,
+            recall(planted, FeatureScoring.PROJECTION.scores(x, null, w, C, seed)), 0,
             "row norms, draw " + seed);
-        assertEquals(1.0, recall(planted, FeatureScoring.REGRESSION.scores(x, w, C, seed)), 0,
+        assertEquals(1.0,
+            recall(planted, FeatureScoring.REGRESSION.scores(x, null, w, C, seed)), 0,
             "regression, draw " + seed);
       }
     }
@@ -69,7 +71,7 @@ class FeatureScoringTest {
     DenseMatrix w = projection(planted);
     double[] expected;
     try (RowBlockMatrix centred = RowBlockMatrix.local(x).centered()) {
-      expected = FeatureScoring.REGRESSION.scores(centred, w, C, 7);
+      expected = FeatureScoring.REGRESSION.scores(centred, null, w, C, 7);
     }
     DenseMatrix rescaled = x.copy();
     DenseMatrix wRescaled = w.copy();
@@ -83,7 +85,8 @@ class FeatureScoringTest {
       }
     }
     TestData.assertClose(expected,
-        FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(rescaled), wRescaled, C, 7), 1e-9,
+        FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(rescaled), null, wRescaled, C, 7),
+        1e-9,
         "scores of the rescaled, shifted features");
   }
 
@@ -93,8 +96,8 @@ class FeatureScoringTest {
     PlantedClusters planted = new PlantedClusters(D, 4, C, 3.0, 2);
     DenseMatrix x = planted.matrix(N);
     DenseMatrix w = projection(planted);
-    double[] one = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x), w, C, 3);
-    double[] three = FeatureScoring.REGRESSION.scores(TestData.blocks(x, 3), w, C, 3);
+    double[] one = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x), null, w, C, 3);
+    double[] three = FeatureScoring.REGRESSION.scores(TestData.blocks(x, 3), null, w, C, 3);
     TestData.assertClose(one, three, 1e-12, "scores in 1 and 3 blocks");
     assertArrayEquals(FeatureRanking.rank(one, true), FeatureRanking.rank(three, true));
   }
@@ -111,7 +114,7 @@ class FeatureScoringTest {
     for (int i = 0; i < N; i++) {
       x.set(constant, i, 2.5);
     }
-    double[] scores = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x),
+    double[] scores = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x), null,
         projection(planted), C, 1);
     assertEquals(0, scores[constant], 0);
     for (int j = 0; j < constant; j++) {

@@ -27,7 +27,7 @@ public final class RegularizedRegression {
 
   /**
    * Chooses the cheaper side automatically, with the Gram {@code X Xᵀ} the caller already holds
-   * (used on the d × d side; not copied, not modified).
+   * (used on the d × d side; not copied, not modified), or null to compute it when needed.
    */
   public RegularizedRegression(RowBlockMatrix x, DenseMatrix gram) {
     this(x);

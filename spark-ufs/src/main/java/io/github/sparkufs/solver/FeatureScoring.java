@@ -81,15 +81,15 @@ public enum FeatureScoring {
       return DoubleArrays.sqrt(w.rowNormsSquared());
     }
     if (Arrays.stream(x.columnStatistics().means()).allMatch(m -> m == 0)) {
-      return regressionScores(x, new RegularizedRegression(x, gram), w, c, seed);
+      return regressionScores(x, gram, w, c, seed);
     }
     try (RowBlockMatrix centred = x.centered()) {
-      return regressionScores(centred, new RegularizedRegression(centred), w, c, seed);
+      return regressionScores(centred, null, w, c, seed);
     }
   }
 
-  private static double[] regressionScores(RowBlockMatrix x, RegularizedRegression regression,
-      DenseMatrix w, int c, long seed) {
+  private static double[] regressionScores(RowBlockMatrix x, DenseMatrix gram, DenseMatrix w,
+      int c, long seed) {
     x.execution().describe("scoring: k-means on the projection and the ℓ2,1 regression");
     long start = System.nanoTime();
     int[] labels;
@@ -98,6 +98,7 @@ public enum FeatureScoring {
           .labels();
     }
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), true);
+    RegularizedRegression regression = new RegularizedRegression(x, gram);
     DenseMatrix coefficients = null;
     double[] weights = units.initialWeights();
     try (Shared<DenseMatrix> targets = x.execution().share(ClusterIndicator.scaled(labels, c))) {

@@ -415,6 +415,13 @@ class _NdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
         typeConverter=TypeConverters.toFloat,
     )
 
+    initMode: "Param[str]" = Param(
+        Params._dummy(),
+        "initMode",
+        "start of F (a choice the paper leaves open): kmeans (k-means clusters of the samples), spectral (spectral clusters of the graph) or both (a fit from each, the lower objective of Eq. 10 kept) (one of spectral, kmeans, both; Eq. 10)",
+        typeConverter=TypeConverters.toString,
+    )
+
     standardization: "Param[bool]" = Param(
         Params._dummy(),
         "standardization",
@@ -424,7 +431,7 @@ class _NdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
 
     def __init__(self, *args: Any):
         super().__init__(*args)
-        self._setDefault(**{"alpha": 1.0, "beta": 0.1, "gamma": 10.0, "standardization": True, "seed": 1241149707})
+        self._setDefault(**{"alpha": 1.0, "beta": 0.1, "gamma": 10.0, "initMode": "both", "standardization": True, "seed": 1241149707})
 
     def getAlpha(self) -> float:
         """Gets the value of alpha or its default."""
@@ -449,6 +456,14 @@ class _NdfsSelectorParams(_UnsupervisedSelectorParams, _HasCheckpointInterval, _
     def setGamma(self, value: float) -> Any:
         """Sets the value of gamma."""
         return self._set(**{"gamma": value})
+
+    def getInitMode(self) -> str:
+        """Gets the value of initMode or its default."""
+        return self.getOrDefault("initMode")
+
+    def setInitMode(self, value: str) -> Any:
+        """Sets the value of initMode."""
+        return self._set(**{"initMode": value})
 
     def getStandardization(self) -> bool:
         """Gets the value of standardization or its default."""

@@ -69,6 +69,21 @@ public abstract class NdfsSelectorParams extends UnsupervisedSelector<NdfsSelect
     return self();
   }
 
+  /** start of F (a choice the paper leaves open): kmeans (k-means clusters of the samples), spectral (spectral clusters of the graph) or both (a fit from each, the lower objective of Eq. 10 kept) (one of spectral, kmeans, both; Eq. 10) */
+  @SuppressWarnings("unchecked")
+  public Param<String> initMode() {
+    return (Param<String>) (Param<?>) param("initMode");
+  }
+
+  public String getInitMode() {
+    return (String) UnsupervisedSelector.valueOf(this, initMode());
+  }
+
+  public NdfsSelector setInitMode(String value) {
+    set(initMode(), value);
+    return self();
+  }
+
   /** whether the regression XᵀW ≈ F and its ℓ2,1 penalty weigh the features in units of their standard deviation, so that a feature is charged and scored by its contribution to XᵀW (a step the paper lacks); false is Eq. 10 on the raw features, whose row norms favour low-variance features (true or false; Eq. 10) */
   public BooleanParam standardization() {
     return (BooleanParam) (Param<?>) param("standardization");

@@ -388,10 +388,11 @@ public abstract class UnsupervisedSelector<S extends UnsupervisedSelector<S>>
   private void warnOfDocumentedWeaknesses(FeatureSelectionSolver solver, int n, int d,
       ColumnStatistics stats) {
     if (solver.losesPlantedFeaturesWhenWide() && d >= n) {
-      LOG.warn("{}: d = {} features for n = {} rows: its regression can fit its targets with "
-          + "noise columns; planted recall of rsfs and fsasl was .32 to .80 at d = 500, n = 400 "
-          + "unless featureScaling=range (docs/recall.md, many-noise); compare with lapscore "
-          + "(`compare`) or check `stability` (docs/no-labels.md)", methodName(), d, n);
+      LOG.warn("{}: d = {} features for n = {} rows: its regression can fit any clustering "
+          + "with noise columns, and on planted data this wide it found fewer of the planted "
+          + "features than lapscore (docs/recall.md, many-noise and few-samples; "
+          + "docs/methods/{}.md); compare with lapscore (`compare`) or check `stability` "
+          + "(docs/no-labels.md)", methodName(), d, n, methodName());
     }
     double spread = stats.rangeSpread();
     if (!solver.isScaleFree() && spread > MAX_RANGE_SPREAD) {

@@ -198,6 +198,12 @@ public final class McfsSolver implements FeatureSelectionSolver {
     return SelectionResult.closedForm(scores, true, summary);
   }
 
+  /** Few-samples .08, many-noise .42 (see the interface). */
+  @Override
+  public boolean losesPlantedFeaturesWhenWide() {
+    return true;
+  }
+
   /** Runs on sparse row blocks unless its kNN search is the approximate one. */
   @Override
   public String denseInputReason() {

@@ -7,7 +7,6 @@ import io.github.sparkufs.linalg.BlockOperator;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
 import io.github.sparkufs.linalg.Execution;
-import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.Lobpcg;
 import io.github.sparkufs.linalg.Partitioned;
@@ -86,7 +85,7 @@ import java.util.Map;
  * cluster column scaled to unit norm so that {@code diag(FᵀF) = 1}: a strictly positive start
  * matters because a multiplicative update never moves a zero entry (the authors start from the
  * one-hot indicator, which therefore never changes its support). The clusters come from
- * {@link InitMode}: {@code SPECTRAL}, the authors' start, k-means (best of
+ * {@link ClusterStart}: {@code SPECTRAL}, the authors' start, k-means (best of
  * {@value #INIT_KMEANS_RUNS} seeded runs) on the eigenvectors of the c − 1 smallest non-trivial
  * eigenvalues of M, a fixed basis of its null space first ({@link #spectralClusters});
  * {@code KMEANS}, the k-means clusters of the samples that NDFS starts from
@@ -129,16 +128,6 @@ import java.util.Map;
  */
 public final class RsfsSolver implements FeatureSelectionSolver {
 
-  /** Where Algorithm 1 starts F (see "Initialisation"). */
-  public enum InitMode {
-    /** The clusters of M's spectral embedding ({@link #spectralClusters}), as the authors do. */
-    SPECTRAL,
-    /** The k-means clusters of the samples that NDFS starts from. */
-    KMEANS,
-    /** A fit from each of the two starts; the one with the lower final objective is kept. */
-    BOTH
-  }
-
   /** α of Eq. 9, the weight of the robust regression term (the authors' setting). */
   public static final ParamSpec<Double> ALPHA = ParamSpec.real("alpha", 1.0,
       Range.greaterThan(0), "Eq. 9", "α: weight of the robust regression term "
@@ -169,8 +158,8 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   public static final ParamSpec<Double> NU = ParamSpec.real("nu", 1.0, Range.greaterThan(0),
       "Eq. 15", "ν: weight of the orthogonality penalty ν/2 ||FᵀF − I||²");
   /** Where F starts; by default both starts, the lower objective kept (see "Initialisation"). */
-  public static final ParamSpec<InitMode> INIT_MODE = ParamSpec.choice("initMode",
-      InitMode.BOTH, "Eq. 9", "start of F: spectral (the authors' spectral clusters of the "
+  public static final ParamSpec<ClusterStart> INIT_MODE = ParamSpec.choice("initMode",
+      ClusterStart.BOTH, "Eq. 9", "start of F: spectral (the authors' spectral clusters of the "
           + "graph), kmeans (k-means clusters of the samples) or both (a fit from each, the "
           + "lower objective of Eq. 9 kept)");
   /** Whether W and its ℓ2,1 penalty weigh the features in standard units (class comment). */
@@ -217,7 +206,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
   private final double gamma;
   private final double nu;
   private final double kernelWidth;
-  private final InitMode initMode;
+  private final ClusterStart initMode;
   private final boolean standardization;
 
   private double[] huberHistory = new double[0];
@@ -286,7 +275,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
       graph = LocalKernelRegressionGraph.build(geometry, common.numNeighbors(), kernelWidth,
           common.knnSearch());
       graphSeconds = (System.nanoTime() - graphStart) / 1e9;
-      if (initMode != InitMode.SPECTRAL) {
+      if (initMode != ClusterStart.SPECTRAL) {
         ex.describe("RSFS: kmeans initialisation of F");
         long initStart = System.nanoTime();
         kmeansStart = NdfsSolver.initialClusters(geometry, regression.usesSampleSide() ? null
@@ -302,7 +291,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), standardization);
     try (Partitioned<GraphRows> graphRows = graphRows(x, graph)) {
       for (boolean spectral : new boolean[] {true, false}) {
-        if (spectral ? initMode == InitMode.KMEANS : initMode == InitMode.SPECTRAL) {
+        if (spectral ? initMode == ClusterStart.KMEANS : initMode == ClusterStart.SPECTRAL) {
           continue;
         }
         String start = spectral ? "spectral" : "kmeans";
@@ -331,7 +320,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     huberHistory = kept.huber;
 
     int iterations = kept.objectives.length;
-    summary.put("initStarts", initMode == InitMode.BOTH ? 2.0 : 1.0);
+    summary.put("initStarts", initMode == ClusterStart.BOTH ? 2.0 : 1.0);
     summary.put("objective", kept.finalObjective());
     summary.put("huberObjective", huberHistory[iterations - 1]);
     summary.put("kernelWidth", graph.width());
@@ -695,10 +684,10 @@ public final class RsfsSolver implements FeatureSelectionSolver {
         + "E-step (Eq. 13)";
   }
 
-  /** Unless it measures the features by their range (see the interface). */
+  /** Whatever its units: by range on few-samples (see the interface). */
   @Override
   public boolean losesPlantedFeaturesWhenWide() {
-    return common.scalingUnit() != FeatureScaling.RANGE;
+    return true;
   }
 
   @Override

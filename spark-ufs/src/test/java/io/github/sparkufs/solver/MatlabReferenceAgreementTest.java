@@ -343,7 +343,7 @@ class MatlabReferenceAgreementTest {
     RsfsSolver solver = new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c.c(), RSFS_NEIGHBORS,
         20, 1e-3, 1L, KnnSearch.EXACT).with(RsfsSolver.ALPHA, ref.scalar("alpha"))
         .with(RsfsSolver.BETA, ref.scalar("beta")).with(RsfsSolver.GAMMA, ref.scalar("nu"))
-        .with(RsfsSolver.NU, 1e8).with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL)
+        .with(RsfsSolver.NU, 1e8).with(RsfsSolver.INIT_MODE, ClusterStart.SPECTRAL)
         .with(RsfsSolver.STANDARDIZATION, false)
         .with(CommonOptions.FEATURE_SCALING, FeatureScaling.NONE));
     SelectionResult ours = solver.fit(RowBlockMatrix.local(c.x));

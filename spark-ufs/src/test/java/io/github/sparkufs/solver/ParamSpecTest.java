@@ -41,9 +41,9 @@ class ParamSpecTest {
 
   @Test
   void enumsAndChoicesHaveLowerCaseExternalForms() {
-    ParamSpec<RsfsSolver.InitMode> init = RsfsSolver.INIT_MODE;
+    ParamSpec<ClusterStart> init = RsfsSolver.INIT_MODE;
     assertEquals(List.of("spectral", "kmeans", "both"), init.choices());
-    assertEquals(RsfsSolver.InitMode.KMEANS, init.fromExternal("kmeans"));
+    assertEquals(ClusterStart.KMEANS, init.fromExternal("kmeans"));
     assertEquals("both", init.toExternal(init.defaultValue()));
     assertEquals("initMode must be one of spectral, kmeans, both, got BOTH",
         assertThrows(IllegalArgumentException.class, () -> init.fromExternal("BOTH"))

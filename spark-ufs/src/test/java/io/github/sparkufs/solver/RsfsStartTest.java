@@ -11,10 +11,10 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.TestData;
 import org.junit.jupiter.api.Test;
 
-/** Where RSFS starts F ({@link RsfsSolver.InitMode}) and how the start is chosen. */
+/** Where RSFS starts F ({@link ClusterStart}) and how the start is chosen. */
 class RsfsStartTest {
 
-  private static RsfsSolver solver(int c, double gamma, RsfsSolver.InitMode mode) {
+  private static RsfsSolver solver(int c, double gamma, ClusterStart mode) {
     return new RsfsSolver(TestData.shared(RsfsSolver.PARAMS, c, 5, 30, 0.0, 1L, KnnSearch.EXACT)
         .with(RsfsSolver.GAMMA, gamma).with(RsfsSolver.INIT_MODE, mode));
   }
@@ -27,9 +27,9 @@ class RsfsStartTest {
   void bothStartsKeepTheFitWithTheLowerObjective() {
     PlantedClusters planted = new PlantedClusters(40, 8, 4, 3.0, 7L);
     RowBlockMatrix x = RowBlockMatrix.local(planted.matrix(300));
-    SelectionResult spectral = solver(4, 0.02, RsfsSolver.InitMode.SPECTRAL).fit(x);
-    SelectionResult kmeans = solver(4, 0.02, RsfsSolver.InitMode.KMEANS).fit(x);
-    SelectionResult both = solver(4, 0.02, RsfsSolver.InitMode.BOTH).fit(x);
+    SelectionResult spectral = solver(4, 0.02, ClusterStart.SPECTRAL).fit(x);
+    SelectionResult kmeans = solver(4, 0.02, ClusterStart.KMEANS).fit(x);
+    SelectionResult both = solver(4, 0.02, ClusterStart.BOTH).fit(x);
 
     double spectralObjective = spectral.summary().get("objective");
     double kmeansObjective = kmeans.summary().get("objective");
@@ -66,7 +66,7 @@ class RsfsStartTest {
     for (long seed = 1; seed <= 3; seed++) {
       PlantedClusters planted = new PlantedClusters(100, 10, c, 2.0, seed);
       RowBlockMatrix x = RowBlockMatrix.local(planted.matrix(n));
-      for (RsfsSolver.InitMode mode : new RsfsSolver.InitMode[] {RsfsSolver.InitMode.SPECTRAL,
+      for (ClusterStart mode : new ClusterStart[] {ClusterStart.SPECTRAL,
           RsfsSolver.INIT_MODE.defaultValue()}) {
         SelectionResult r = solver(c, RsfsSolver.GAMMA.defaultValue(), mode).fit(x);
         double recall = planted.recall(FeatureRanking.rank(r.scores(), true));

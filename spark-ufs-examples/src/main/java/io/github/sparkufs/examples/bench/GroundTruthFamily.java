@@ -29,6 +29,12 @@ import java.util.SplittableRandom;
  *   <li>{@link #UNIFORM_NOISE}: noise features uniform with the informative features' variance:
  *       no values far out, so they span less range for their spread (3.5 standard deviations)
  *       than the clustered informative features (about 4.2) or Gaussian noise (about 5.9).
+ *   <li>{@link #CORRELATED_NOISE}: each noise feature, of the informative features' variance,
+ *       has {@value #FACTOR_SHARE} of it from one of {@value #FACTORS} Gaussian factors shared
+ *       with the others (a batch or size effect): few directions, each of about 14 noise
+ *       features, hold most of the variance and of the samples' distances, with no clusters.
+ *   <li>{@link #FEW_SAMPLES}: 8 informative features among 1000 on 150 samples, d far above n
+ *       (gene expression's shape): any partition of the samples can be fitted by the noise.
  * </ul>
  *
  * Deterministic for a seed.
@@ -41,7 +47,9 @@ public enum GroundTruthFamily {
   HEAVY_TAILED_NOISE(50, 4, 400),
   SMALL_SCALE_SIGNAL(50, 4, 400),
   MANY_NOISE(500, 4, 400),
-  UNIFORM_NOISE(50, 4, 400);
+  UNIFORM_NOISE(50, 4, 400),
+  CORRELATED_NOISE(50, 4, 400),
+  FEW_SAMPLES(1000, 4, 150);
 
   /** Informative features in every family. */
   public static final int INFORMATIVE = 8;
@@ -51,6 +59,8 @@ public enum GroundTruthFamily {
   private static final double SMALL_SCALE = 0.05;
   private static final double[] UNEQUAL_SHARES = {0.55, 0.25, 0.15, 0.05};
   private static final int TAIL_DEGREES = 3;
+  static final int FACTORS = 3;
+  static final double FACTOR_SHARE = 0.8;
 
   private final int numFeatures;
   private final int clusters;
@@ -100,11 +110,24 @@ public enum GroundTruthFamily {
       }
     }
     double noiseStd = Math.sqrt(1 + SEPARATION * SEPARATION);
+    // Each noise feature of CORRELATED_NOISE follows one factor, with a random sign (drawn for
+    // that family only, so that the other families' draws stay as they were).
+    boolean factored = this == CORRELATED_NOISE;
+    int[] factorOf = new int[numFeatures];
+    double[] factorSign = new double[numFeatures];
+    for (int f = 0; factored && f < numFeatures; f++) {
+      factorOf[f] = rnd.nextInt(FACTORS);
+      factorSign[f] = rnd.nextBoolean() ? 1 : -1;
+    }
     DenseMatrix x = new DenseMatrix(numFeatures, rows);
     double[] signal = new double[signals];
+    double[] factor = new double[FACTORS];
     for (int i = 0; i < rows; i++) {
       for (int s = 0; s < signals; s++) {
         signal[s] = centers[s][labels[i]] + PlantedClusters.gaussian(rnd);
+      }
+      for (int k = 0; factored && k < FACTORS; k++) {
+        factor[k] = PlantedClusters.gaussian(rnd);
       }
       for (int f = 0, inf = 0; f < numFeatures; f++) {
         double v;
@@ -116,6 +139,9 @@ public enum GroundTruthFamily {
           v = noiseStd * studentT(rnd) / Math.sqrt(TAIL_DEGREES / (TAIL_DEGREES - 2.0));
         } else if (this == UNIFORM_NOISE) {
           v = noiseStd * Math.sqrt(3) * (2 * rnd.nextDouble() - 1);
+        } else if (factored) {
+          v = noiseStd * (Math.sqrt(FACTOR_SHARE) * factorSign[f] * factor[factorOf[f]]
+              + Math.sqrt(1 - FACTOR_SHARE) * PlantedClusters.gaussian(rnd));
         } else {
           v = (this == SMALL_SCALE_SIGNAL ? 1 : noiseStd) * PlantedClusters.gaussian(rnd);
         }

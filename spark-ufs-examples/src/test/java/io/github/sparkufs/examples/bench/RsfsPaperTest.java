@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.FeatureScaling;
 import io.github.sparkufs.linalg.RowBlockMatrix;
+import io.github.sparkufs.solver.ClusterStart;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.solver.RsfsSolver;
@@ -90,7 +91,7 @@ class RsfsPaperTest {
   void coil20() {
     BenchmarkData data = BenchmarkData.load("COIL20", 1024);
     SelectionResult authors = new RsfsSolver(asGiven(20, 1L)
-        .with(RsfsSolver.INIT_MODE, RsfsSolver.InitMode.SPECTRAL))
+        .with(RsfsSolver.INIT_MODE, ClusterStart.SPECTRAL))
         .fit(RowBlockMatrix.local(data.x()));
     List<PaperProtocol.Row> rows = table("COIL20 (spectral start)", data, 20, authors.scores());
     assertTrue(rows.get(0).acc().mean() >= COIL20_REFERENCE, "COIL20 ACC at m = 50");

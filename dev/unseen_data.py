@@ -84,6 +84,81 @@ def main(out):
     write(out, "iris_constant_cols", x, iris.target, c=3, m=5)
     write(out, "all_constant", np.tile([1.0, 0.0, -3.0, 7.0], (50, 1)), None, c=2, m=2)
 
+    more_shapes(out, np.random.default_rng(77))
+
+
+def more_shapes(out, rng):
+    """Twelve more shapes (2 Dec 2026), from their own generator so that the sets of main()
+    stay as they were; the informative features come first unless said otherwise."""
+    # Noise features driven by 3 shared Gaussian factors (a batch or size effect).
+    x, y = datasets.make_blobs(n_samples=400, centers=4, n_features=8, cluster_std=1.5,
+                               random_state=11)
+    factors = rng.normal(size=(400, 3)) @ (2.0 * rng.normal(size=(3, 42)))
+    noise = factors + rng.normal(0, 0.5, size=(400, 42))
+    write(out, "correlated_noise", np.column_stack([x, noise]), y, c=4, informative=range(8))
+    # Two interleaved half-moons: clusters no centre describes.
+    x, y = datasets.make_moons(n_samples=400, noise=0.08, random_state=12)
+    x = x / x.std(axis=0)
+    write(out, "moons", np.column_stack([x, rng.normal(size=(400, 18))]), y, c=2,
+          informative=range(2))
+    # Elongated clusters: the informative features mixed by a random linear map.
+    x, y = datasets.make_blobs(n_samples=500, centers=5, n_features=6, random_state=13)
+    x = x @ rng.normal(size=(6, 6))
+    write(out, "anisotropic", np.column_stack([x, rng.normal(0, x.std(), size=(500, 30))]), y,
+          c=5, informative=range(6))
+    # Skewed (log-normal) noise features.
+    x, y = datasets.make_blobs(n_samples=400, centers=3, n_features=5, cluster_std=1.5,
+                               random_state=14)
+    write(out, "lognormal_noise", np.column_stack([x, np.exp(rng.normal(size=(400, 35)))]), y,
+          c=3, informative=range(5))
+    # Each pair of informative features lifts one of 6 clusters only.
+    y = rng.integers(0, 6, 600)
+    x = rng.normal(size=(600, 12))
+    for k in range(6):
+        x[y == k, 2 * k:2 * k + 2] += 4.0
+    write(out, "one_vs_rest", np.column_stack([x, rng.normal(0, x.std(), size=(600, 48))]), y,
+          c=6, informative=range(12))
+    # 0/1 features: informative ones with cluster-dependent rates, noise ones at one half.
+    y = rng.integers(0, 4, 500)
+    rates = rng.choice([0.1, 0.9], size=(4, 10))
+    x = (rng.random((500, 10)) < rates[y]).astype(float)
+    noise = (rng.random((500, 40)) < 0.5).astype(float)
+    # (A feature whose rate is the same in every cluster carries none: not counted as planted.)
+    write(out, "binary", np.column_stack([x, noise]), y, c=4,
+          informative=np.flatnonzero(np.ptp(rates, axis=0) > 0))
+    # Ten weakly separated clusters.
+    x, y = datasets.make_blobs(n_samples=1000, centers=10, n_features=12, cluster_std=2.5,
+                               center_box=(-6, 6), random_state=15)
+    write(out, "ten_weak_clusters", np.column_stack([x, rng.normal(0, x.std(), size=(1000, 88))]),
+          y, c=10, informative=range(12))
+    # Clusters of very different spreads.
+    x, y = datasets.make_blobs(n_samples=400, centers=4, n_features=6,
+                               cluster_std=[0.3, 1.0, 2.0, 3.5], random_state=16)
+    write(out, "unequal_spreads", np.column_stack([x, rng.normal(0, x.std(), size=(400, 34))]),
+          y, c=4, informative=range(6))
+    # The informative features at random positions among the noise.
+    x, y = datasets.make_blobs(n_samples=300, centers=3, n_features=4, cluster_std=1.5,
+                               random_state=17)
+    order = rng.permutation(30)
+    shuffled = np.column_stack([rng.normal(0, x.std(), size=(300, 26)), x])[:, order]
+    write(out, "shuffled_columns", shuffled, y, c=3,
+          informative=sorted(int(np.flatnonzero(order == 26 + j)[0]) for j in range(4)))
+    # Many rows.
+    x, y = datasets.make_blobs(n_samples=5000, centers=3, n_features=6, cluster_std=2.0,
+                               random_state=18)
+    write(out, "rows_5000", np.column_stack([x, rng.normal(0, x.std(), size=(5000, 54))]), y,
+          c=3, informative=range(6))
+    # Counts: Poisson features, informative ones with cluster-dependent rates.
+    y = rng.integers(0, 3, 400)
+    rates = rng.choice([1.0, 6.0], size=(3, 8))
+    counts = np.column_stack([rng.poisson(rates[y]), rng.poisson(3.0, size=(400, 42))])
+    write(out, "poisson_counts", counts, y, c=3,
+          informative=np.flatnonzero(np.ptp(rates, axis=0) > 0))
+    # Far more features than rows.
+    x, y = datasets.make_blobs(n_samples=150, centers=3, n_features=10, cluster_std=2.0,
+                               random_state=19)
+    write(out, "wide_d1000", np.column_stack([x, rng.normal(0, x.std(), size=(150, 990))]), y,
+          c=3, informative=range(10))
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]))

@@ -59,7 +59,9 @@ public enum GroundTruthFamily {
   private static final double SMALL_SCALE = 0.05;
   private static final double[] UNEQUAL_SHARES = {0.55, 0.25, 0.15, 0.05};
   private static final int TAIL_DEGREES = 3;
+  /** Shared Gaussian factors of {@link #CORRELATED_NOISE}'s noise features. */
   static final int FACTORS = 3;
+  /** The share of a {@link #CORRELATED_NOISE} noise feature's variance from its factor. */
   static final double FACTOR_SHARE = 0.8;
 
   private final int numFeatures;

@@ -94,38 +94,78 @@ public final class SpectralEmbedding {
    */
   public static SpectralEmbedding compute(RowBlockMatrix x, SparseRowMatrix graph, int numVectors,
       double tol, long seed) {
-    int n = x.numRows();
-    if (numVectors < 1 || numVectors > n - 2) {
-      throw new IllegalArgumentException("numVectors must be in [1, n - 2 = " + (n - 2)
-          + "], got " + numVectors);
+    Problem problem = Problem.of(graph, numVectors);
+    if (problem.nullSpaceSuffices()) {
+      return problem.nullSpaceBasis();
     }
-    double[] degrees = graph.rowSums();
-    LaplacianNullSpace nullSpace = LaplacianNullSpace.of(graph, degrees);
-    int numComponents = nullSpace.dimension();
-    if (numComponents == 0) {
-      throw new IllegalArgumentException("the graph over the " + n + " samples has no edge");
-    }
-    if (numComponents - 1 >= numVectors) {
-      return new SpectralEmbedding(new double[numVectors], nullSpace.basisThen(numVectors, null),
-          degrees, true);
-    }
-    double[] inverseRoot = new double[n];
-    for (int i = 0; i < n; i++) {
-      inverseRoot[i] = inverseRoot(degrees[i]);
+    double[] inverseRoot = new double[problem.degrees.length];
+    for (int i = 0; i < inverseRoot.length; i++) {
+      inverseRoot[i] = inverseRoot(problem.degrees[i]);
     }
     Execution ex = x.execution();
     Partitioned<SparseRowMatrix> rows;
     try (Shared<SparseRowMatrix> normalized = ex.share(graph.scale(inverseRoot, inverseRoot))) {
       rows = x.blocks().map(b -> normalized.get().rows(b.offset(), b.numRows()));
     }
-    BlockOperator laplacian = v -> {
-      try (Shared<DenseMatrix> sv = ex.share(v)) {
-        return v.copy().addInPlace(-1.0,
-            RowBlockMatrix.concatColumns(v.rows(), rows.collect(g -> g.multiply(sv.get()))));
-      }
-    };
-    ex.describe("eigenvectors of the normalised Laplacian");
     try (rows) {
+      return problem.solve(ex, rows, tol, seed);
+    }
+  }
+
+  /**
+   * As {@link #compute(RowBlockMatrix, SparseRowMatrix, int, double, long)}, from the
+   * normalised adjacency {@code A^{-1/2} S A^{-1/2}} already cut into the rows of the data's
+   * blocks (as {@link HeatKernelGraph#normalizedAdjacency} gives it), for a caller that holds
+   * them anyway; they are read, not closed.
+   *
+   * @param ex the execution the rows live in
+   * @param graph the symmetric graph S (some degree > 0)
+   * @param normalizedRows each data block's rows of {@code A^{-1/2} S A^{-1/2}}, in block order
+   */
+  public static SpectralEmbedding compute(Execution ex, SparseRowMatrix graph,
+      Partitioned<SparseRowMatrix> normalizedRows, int numVectors, double tol, long seed) {
+    Problem problem = Problem.of(graph, numVectors);
+    return problem.nullSpaceSuffices() ? problem.nullSpaceBasis()
+        : problem.solve(ex, normalizedRows, tol, seed);
+  }
+
+  /** The graph's degrees and null space, and the number of vectors wanted (checked). */
+  private record Problem(double[] degrees, LaplacianNullSpace nullSpace, int numVectors) {
+
+    static Problem of(SparseRowMatrix graph, int numVectors) {
+      int n = graph.numRows();
+      if (numVectors < 1 || numVectors > n - 2) {
+        throw new IllegalArgumentException("numVectors must be in [1, n - 2 = " + (n - 2)
+            + "], got " + numVectors);
+      }
+      double[] degrees = graph.rowSums();
+      LaplacianNullSpace nullSpace = LaplacianNullSpace.of(graph, degrees);
+      if (nullSpace.dimension() == 0) {
+        throw new IllegalArgumentException("the graph over the " + n + " samples has no edge");
+      }
+      return new Problem(degrees, nullSpace, numVectors);
+    }
+
+    /** Whether the null space's fixed basis alone fills the vectors wanted (no eigensolve). */
+    boolean nullSpaceSuffices() {
+      return nullSpace.dimension() - 1 >= numVectors;
+    }
+
+    SpectralEmbedding nullSpaceBasis() {
+      return new SpectralEmbedding(new double[numVectors], nullSpace.basisThen(numVectors, null),
+          degrees, true);
+    }
+
+    /** The eigensolve, each product {@code v ↦ v − Ŝ v} one pass over the rows of Ŝ. */
+    SpectralEmbedding solve(Execution ex, Partitioned<SparseRowMatrix> normalizedRows,
+        double tol, long seed) {
+      BlockOperator laplacian = v -> {
+        try (Shared<DenseMatrix> sv = ex.share(v)) {
+          return v.copy().addInPlace(-1.0, RowBlockMatrix.concatColumns(v.rows(),
+              normalizedRows.collect(g -> g.multiply(sv.get()))));
+        }
+      };
+      ex.describe("eigenvectors of the normalised Laplacian");
       LaplacianNullSpace.Eigenpairs eig = nullSpace.smallest(numVectors, laplacian, null, 2.0,
           EXTRA, tol, MAX_ITERATIONS, seed);
       return new SpectralEmbedding(eig.values(), eig.vectors(), degrees, eig.converged());

@@ -5,6 +5,7 @@ import io.github.sparkufs.graph.HeatKernelGraph;
 import io.github.sparkufs.graph.SpectralEmbedding;
 import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.DriverMemory;
+import io.github.sparkufs.linalg.Execution;
 import io.github.sparkufs.linalg.FeatureUnits;
 import io.github.sparkufs.linalg.Partitioned;
 import io.github.sparkufs.linalg.RegularizedRegression;
@@ -269,7 +270,12 @@ public final class NdfsSolver implements FeatureSelectionSolver {
           + initialF.shape());
     }
     Map<String, DenseMatrix> starts = new LinkedHashMap<>();
+    // The spectral start needs c − 1 non-trivial eigenvectors of an n × n Laplacian.
+    boolean spectralPossible = c - 1 <= n - 2;
+    boolean spectralStart = initialF == null && initMode != ClusterStart.KMEANS
+        && spectralPossible;
     SampleGraph graph;
+    SparseRowMatrix weights;
     double initSeconds;
     try (ResourceScope scope = new ResourceScope()) {
       RowBlockMatrix geometry = common.scaledSamples(x, scope);
@@ -278,39 +284,36 @@ public final class NdfsSolver implements FeatureSelectionSolver {
       HeatKernelGraph heat = HeatKernelGraph.build(geometry, common.numNeighbors(), kernelWidth,
           common.knnSearch());
       long initStart = System.nanoTime();
-      // The spectral start needs c − 1 non-trivial eigenvectors of an n × n Laplacian.
-      boolean spectralPossible = c - 1 <= n - 2;
       if (initialF != null) {
         starts.put("given", initialF.copy());
-      } else {
-        if (initMode != ClusterStart.SPECTRAL || !spectralPossible) {
-          x.execution().describe("NDFS: k-means initialisation");
-          starts.put("kmeans", ClusterIndicator.relaxed(initialClusters(geometry,
-              d > n ? null : geometry == x ? gram : geometry.gram(), c, common.seed()), c,
-              INIT_OFFSET));
-        }
-        if (initMode != ClusterStart.KMEANS && spectralPossible) {
-          x.execution().describe("NDFS: spectral initialisation");
-          starts.put("spectral", ClusterIndicator.relaxed(
-              spectralClusters(geometry, heat, c, common.seed()), c, INIT_OFFSET));
-        }
+      } else if (initMode != ClusterStart.SPECTRAL || !spectralPossible) {
+        x.execution().describe("NDFS: k-means initialisation");
+        starts.put("kmeans", ClusterIndicator.relaxed(initialClusters(geometry,
+            d > n ? null : geometry == x ? gram : geometry.gram(), c, common.seed()), c,
+            INIT_OFFSET));
       }
       initSeconds = (System.nanoTime() - initStart) / 1e9;
       graph = sampleGraph(x, heat, (initStart - graphStart) / 1e9);
+      weights = spectralStart ? heat.weights() : null;
     }
 
     Map<String, Double> summary = new LinkedHashMap<>();
-    Run kept = null;
+    ClusterStart.LowestObjective<Run> lowest = new ClusterStart.LowestObjective<>(summary);
     try (Partitioned<SparseRowMatrix> adjacencyRows = graph.adjacencyRows()) {
+      if (spectralStart) {
+        x.execution().describe("NDFS: spectral initialisation");
+        long initStart = System.nanoTime();
+        starts.put("spectral", ClusterIndicator.relaxed(
+            spectralClusters(x.execution(), weights, adjacencyRows, c, common.seed()), c,
+            INIT_OFFSET));
+        initSeconds += (System.nanoTime() - initStart) / 1e9;
+      }
       for (Map.Entry<String, DenseMatrix> start : starts.entrySet()) {
         Run run = iterate(x, adjacencyRows, regression, units, betaEff, start.getValue());
-        summary.put(start.getKey() + "StartObjective", run.history.lastObjective());
-        if (kept == null || run.history.lastObjective() < kept.history.lastObjective()) {
-          kept = run;
-          summary.put("initSpectral", start.getKey().equals("spectral") ? 1.0 : 0.0);
-        }
+        lowest.offer(start.getKey(), run, run.history.lastObjective());
       }
     }
+    Run kept = lowest.kept();
 
     summary.put("initStarts", (double) starts.size());
     summary.put("objective", kept.history.lastObjective());
@@ -383,11 +386,12 @@ public final class NdfsSolver implements FeatureSelectionSolver {
    * The spectral start: k-means (lowest cost of {@value #INIT_KMEANS_RUNS} seeded runs) on the
    * samples' coordinates in the c − 1 smallest non-trivial generalised eigenvectors of the
    * graph's Laplacian, {@code L y = λ A y} ({@link SpectralEmbedding}), the relaxed cluster
-   * indicator that minimises the graph term {@code Tr(FᵀLF)} of Eq. 10 alone.
+   * indicator that minimises the graph term {@code Tr(FᵀLF)} of Eq. 10 alone. The eigensolver's
+   * products read the graph's normalised adjacency rows that the iterations read.
    */
-  static int[] spectralClusters(RowBlockMatrix geometry, HeatKernelGraph heat, int c,
-      long seed) {
-    DenseMatrix embedding = SpectralEmbedding.compute(geometry, heat.weights(), c - 1,
+  static int[] spectralClusters(Execution ex, SparseRowMatrix weights,
+      Partitioned<SparseRowMatrix> adjacencyRows, int c, long seed) {
+    DenseMatrix embedding = SpectralEmbedding.compute(ex, weights, adjacencyRows, c - 1,
         SPECTRAL_TOL, seed).generalizedVectors();
     return new KMeans(c, INIT_KMEANS_MAX_ITER, INIT_KMEANS_TOL)
         .fitBest(RowBlockMatrix.local(embedding), INIT_KMEANS_RUNS, seed).labels();

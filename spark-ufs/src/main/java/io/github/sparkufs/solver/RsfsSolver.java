@@ -285,7 +285,7 @@ public final class RsfsSolver implements FeatureSelectionSolver {
     }
 
     Map<String, Double> summary = new LinkedHashMap<>();
-    Run kept = null;
+    ClusterStart.LowestObjective<Run> lowest = new ClusterStart.LowestObjective<>(summary);
     int ridgeSolves = 0;
     double iterationSeconds = 0;
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), standardization);
@@ -307,13 +307,10 @@ public final class RsfsSolver implements FeatureSelectionSolver {
             ClusterIndicator.relaxed(init, c, INIT_OFFSET));
         iterationSeconds += (System.nanoTime() - loopStart) / 1e9;
         ridgeSolves += run.objectives.length;
-        summary.put(start + "StartObjective", run.finalObjective());
-        if (kept == null || run.finalObjective() < kept.finalObjective()) {
-          kept = run;
-          summary.put("initSpectral", spectral ? 1.0 : 0.0);
-        }
+        lowest.offer(start, run, run.finalObjective());
       }
     }
+    Run kept = lowest.kept();
     weights = kept.weights;
     noise = kept.noise;
     indicator = kept.indicator;

@@ -290,7 +290,7 @@ class _HasScoring(Params):
     scoring: "Param[str]" = Param(
         Params._dummy(),
         "scoring",
-        "how features are scored from the fit (a choice the papers lack): projection (the row norms of the projection W, the papers' score) or regression (the method's clusters in its projection, k-means on WᵀX, regressed on all features jointly with an ℓ2,1 penalty in standard units; a feature scores its contribution) (one of projection, regression)",
+        "how features are scored from the fit (a choice the papers lack): projection (the row norms of the projection W, the papers' score) or regression (the method's clusters, k-means on WᵀX or on the samples weighted by W's row norms, whichever the features predict better, regressed on all features jointly with an ℓ2,1 penalty in standard units; a feature scores its contribution) (one of projection, regression)",
         typeConverter=TypeConverters.toString,
     )
 

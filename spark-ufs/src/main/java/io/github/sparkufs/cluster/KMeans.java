@@ -112,6 +112,24 @@ public final class KMeans {
     return fitBest(x, seeds);
   }
 
+  /**
+   * As {@link #fitBest(RowBlockMatrix, int, long)} on a uniform sample of at most
+   * {@code maxSamples} of the samples (all of them when there are no more), gathered to the
+   * driver, then every sample labelled by its nearest centre in one pass: for a clustering of
+   * many samples whose Lloyd passes would cost more than the clustering is worth.
+   */
+  public Result fitBestOnSample(RowBlockMatrix x, int runs, long seed, int maxSamples) {
+    int n = x.numRows();
+    if (n <= maxSamples) {
+      return fitBest(x, runs, seed);
+    }
+    DenseMatrix sample = x.gatherColumns(sampleWithoutReplacement(n,
+        Math.max(maxSamples, k), new SplittableRandom(seed)));
+    DenseMatrix centers = fitBest(RowBlockMatrix.local(sample), runs, seed).centers();
+    Labels all = labelled(x, centers);
+    return new Result(centers, all.labels, all.cost);
+  }
+
   /** Clusters the samples of {@code x}. */
   public Result fit(RowBlockMatrix x, long seed) {
     if (x.numRows() < k) {

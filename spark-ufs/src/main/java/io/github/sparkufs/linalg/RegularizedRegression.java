@@ -133,6 +133,31 @@ public final class RegularizedRegression {
     return LinearSolve.solve(full, rhs);
   }
 
+  /**
+   * The residual {@code ||XᵀW − B||²} of the solution W of this ridge at {@code (D, β)}, with no
+   * pass over the samples: by the normal equations {@code (X Xᵀ + βD) W = X B},
+   * {@code ||XᵀW − B||² = ||B||² − tr(Wᵀ X B) − β Σ_i D_ii ||w_i||²}.
+   *
+   * @param w the solution, d × k
+   * @param rhs {@code X B}, d × k
+   * @param d the diagonal of D the solution was found with
+   * @param beta the β it was found with
+   * @param targetSquaredNorm {@code ||B||²}
+   */
+  public static double residual(DenseMatrix w, DenseMatrix rhs, double[] d, double beta,
+      double targetSquaredNorm) {
+    double explained = 0;
+    double penalty = 0;
+    for (int i = 0; i < w.rows(); i++) {
+      for (int k = 0; k < w.cols(); k++) {
+        double wik = w.get(i, k);
+        explained += wik * rhs.get(i, k);
+        penalty += d[i] * wik * wik;
+      }
+    }
+    return targetSquaredNorm - explained - beta * penalty;
+  }
+
   private DenseMatrix solveSampleSide(double[] d, double beta, Shared<DenseMatrix> targets) {
     double[] dInv = new double[d.length];
     for (int i = 0; i < d.length; i++) {

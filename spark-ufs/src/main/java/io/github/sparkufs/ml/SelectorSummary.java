@@ -47,6 +47,9 @@ import org.apache.spark.ml.param.Param;
  *   <li>ordinal: {@code objective}, {@code projectionDim}, {@code betweenScatter},
  *       {@code finalLambda}, {@code downWeightedSamples}, {@code zeroWeightSamples},
  *       {@code droppedSamples}, {@code meanSampleWeight}, {@code reseededClusters}.
+ *   <li>ufcm and ordinal with {@code scoring=regression}, also: {@code projectionClustersResidual}
+ *       and {@code weightedClustersResidual} (the relative ridge residuals of the two
+ *       clusterings the scoring chooses between), {@code weightedClustersChosen}.
  *   <li>fsasl: {@code objective}, {@code stalled} (no step along the W update lowered the
  *       objective), {@code dampedWSteps}, {@code smallestWStep}, {@code mu},
  *       {@code lassoNonZerosPerSample}, {@code lassoMaxNonZeros},

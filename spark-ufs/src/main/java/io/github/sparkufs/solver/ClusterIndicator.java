@@ -38,14 +38,33 @@ final class ClusterIndicator {
    * cluster k, else 0, so its rows (the clusters) are orthonormal; an empty cluster's row is 0.
    */
   static DenseMatrix scaled(int[] labels, int c) {
-    int[] sizes = new int[c];
-    for (int label : labels) {
-      sizes[label]++;
-    }
+    int[] sizes = sizes(labels, c);
     DenseMatrix y = new DenseMatrix(c, labels.length);
     for (int i = 0; i < labels.length; i++) {
       y.data()[i * c + labels[i]] = 1 / Math.sqrt(sizes[labels[i]]);
     }
     return y;
+  }
+
+  /**
+   * {@code ||Y_c||²} for the scaled indicator Y of {@code labels} with each cluster's mean over
+   * the samples removed: {@code Σ_k (1 − n_k/n)} over the non-empty clusters.
+   */
+  static double centredSquaredNorm(int[] labels, int c) {
+    double norm = 0;
+    for (int size : sizes(labels, c)) {
+      if (size > 0) {
+        norm += 1 - size / (double) labels.length;
+      }
+    }
+    return norm;
+  }
+
+  private static int[] sizes(int[] labels, int c) {
+    int[] sizes = new int[c];
+    for (int label : labels) {
+      sizes[label]++;
+    }
+    return sizes;
   }
 }

@@ -9,6 +9,9 @@ import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.linalg.RowSparsityWeights;
 import io.github.sparkufs.linalg.Shared;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,15 +26,30 @@ import org.slf4j.LoggerFactory;
  *       projection alike, and a row norm credits a feature for its part in those directions
  *       alone, so a feature the clusters hardly need can rank as high as one they are made of.
  *   <li>{@link #REGRESSION} (a step the papers do not have; the default): the method's clusters
- *       in its own projection are regressed on the features, all features jointly, with the
+ *       (below) are regressed on the features, all features jointly, with the
  *       ℓ2,1 penalty in standard units of FSASL's W step (FSASL paper, Eq. 14), and a feature
  *       scores its contribution to the fit, {@code σ_i ||w_i||₂} ({@link FeatureUnits}).
- *       The clusters are k-means on {@code WᵀX} ({@link KMeans}, c clusters, the lowest-cost
- *       of {@value #KMEANS_RUNS} seeded runs); their scaled indicator Y (n × c, column k equal
- *       to {@code 1/√n_k} on cluster k) is the target of
- *       {@code min_W ||XᵀW − Y||² + γ Σ_i σ_i ||w_i||₂}, solved by {@value #REWEIGHTINGS}
- *       reweighted ridge solves (NDFS paper, Eq. 12) on the centred X.
+ *       The clusters' scaled indicator Y (n × c, column k equal to {@code 1/√n_k} on cluster
+ *       k) is the target of {@code min_W ||XᵀW − Y||² + γ Σ_i σ_i ||w_i||₂}, solved by
+ *       {@value #REWEIGHTINGS} reweighted ridge solves (NDFS paper, Eq. 12) on the centred X.
  * </ul>
+ *
+ * <p><b>Which clusters.</b> Two clusterings are found, each by k-means ({@link KMeans}, c
+ * clusters, the lowest-cost of {@value #KMEANS_RUNS} seeded runs): of the projection
+ * {@code WᵀX}, and of the centred samples with feature i weighted by {@code ||wⁱ||₂} (of a
+ * uniform sample of at most {@value #WEIGHTED_SAMPLES} of them, then every sample labelled by
+ * its nearest centre). They differ when many features with small weights move together: in
+ * {@code WᵀX} their weights add up along their shared direction, and its clusters follow that
+ * direction whether or not it separates the samples, while each weighs little in the weighted
+ * samples. On faces the sums are the signal, groups of correlated pixels that together mark a
+ * person. The features decide: each clustering's centred indicator is fitted by a ridge on the
+ * standardised features, {@code min ||X̃ᵀV − Y_c||² + λ||V||²} with {@code λ = tr(X̃X̃ᵀ)/n}
+ * (the number of non-constant features), and the weighted samples' clusters are the target
+ * only when their relative residual {@code ||X̃ᵀV − Y_c||² / ||Y_c||²} is lower by more than
+ * {@value #TARGET_MARGIN} of the projection's. At this λ the residual chose as a leave-one-out
+ * error did on every case checked; the margin keeps the projection's clusters where the two fit
+ * about as well: on the benchmark sets every switch that cost was by less than .05, and every
+ * switch kept, on warpPIE10P, by .10 to .16 (docs/selection-check.md).
  *
  * <p>γ = {@value #GAMMA}: in standard units the penalty does not depend on the features' units,
  * and the target has c orthonormal columns whatever the data ({@code ||Y||² = c}), so one γ
@@ -51,22 +69,43 @@ public enum FeatureScoring {
   public static final ParamSpec<FeatureScoring> PARAM = ParamSpec.choice("scoring", REGRESSION,
       "", "how features are scored from the fit (a choice the papers lack): projection (the "
           + "row norms of the projection W, the papers' score) or regression (the method's "
-          + "clusters in its projection, k-means on WᵀX, regressed on all features jointly with "
-          + "an ℓ2,1 penalty in standard units; a feature scores its contribution)");
+          + "clusters, k-means on WᵀX or on the samples weighted by W's row norms, whichever "
+          + "the features predict better, regressed on all features jointly with an ℓ2,1 "
+          + "penalty in standard units; a feature scores its contribution)");
   private static final Logger LOG = LoggerFactory.getLogger(FeatureScoring.class);
   /** γ of the regression, in standard units (see the class comment). */
   static final double GAMMA = 10;
   /** Reweighted ridge solves of the regression, the first from uniform weights. */
   static final int REWEIGHTINGS = 10;
-  /** Seeded k-means runs that label the projection; the lowest-cost one is kept. */
+  /** Seeded k-means runs per clustering; the lowest-cost one is kept. */
   private static final int KMEANS_RUNS = 10;
-  /** Lloyd iterations of the k-means that labels the projection, at most. */
+  /** Lloyd iterations of each k-means run, at most. */
   private static final int KMEANS_MAX_ITER = 100;
-  /** Relative cost decrease below which that k-means stops. */
+  /** Relative cost decrease below which a k-means run stops. */
   private static final double KMEANS_TOL = 1e-6;
+  /**
+   * Weighted samples their k-means fits at most: above, a uniform sample of them, every sample
+   * then labelled by its nearest centre. The weighted samples have d coordinates where
+   * {@code WᵀX} has d'; on all 10⁶ samples of 100 features their Lloyd passes took about 12 s,
+   * two thirds of UFCM's fit (docs/methods/ufcm.md).
+   */
+  static final int WEIGHTED_SAMPLES = 20_000;
+  /** Values of that sample (d per sample) gathered to the driver at most, 80 MB. */
+  static final long WEIGHTED_SAMPLE_VALUES = 10_000_000;
+  /**
+   * How much lower, relatively, the weighted samples' ridge residual must be for their clusters
+   * to be the target (see the class comment).
+   */
+  static final double TARGET_MARGIN = 0.10;
 
   /**
-   * The features' scores, larger is better.
+   * The features' scores, larger is better, and what the regression chose, for the fit's summary
+   * (empty for {@link #PROJECTION}).
+   */
+  public record Scored(double[] scores, Map<String, Double> summary) {}
+
+  /**
+   * Scores the features.
    *
    * @param x the samples the method fitted, d × n (centred here, in a copy, unless every
    *     feature's mean is already zero)
@@ -74,11 +113,11 @@ public enum FeatureScoring {
    *     computed if the regression needs it)
    * @param w the fitted projection, d × d'
    * @param c the number of clusters
-   * @param seed seeds the k-means that labels {@code WᵀX}
+   * @param seed seeds the k-means runs of both clusterings
    */
-  public double[] scores(RowBlockMatrix x, DenseMatrix gram, DenseMatrix w, int c, long seed) {
+  public Scored scores(RowBlockMatrix x, DenseMatrix gram, DenseMatrix w, int c, long seed) {
     if (this == PROJECTION) {
-      return DoubleArrays.sqrt(w.rowNormsSquared());
+      return new Scored(DoubleArrays.sqrt(w.rowNormsSquared()), Map.of());
     }
     if (Arrays.stream(x.columnStatistics().means()).allMatch(m -> m == 0)) {
       return regressionScores(x, gram, w, c, seed);
@@ -88,30 +127,78 @@ public enum FeatureScoring {
     }
   }
 
-  private static double[] regressionScores(RowBlockMatrix x, DenseMatrix gram, DenseMatrix w,
+  private static Scored regressionScores(RowBlockMatrix x, DenseMatrix gram, DenseMatrix w,
       int c, long seed) {
-    x.execution().describe("scoring: k-means on the projection and the ℓ2,1 regression");
+    x.execution().describe("scoring: k-means on the projection and the weighted samples");
     long start = System.nanoTime();
-    int[] labels;
+    KMeans kmeans = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL);
+    int[] projectionClusters;
     try (RowBlockMatrix projected = x.projected(w)) {
-      labels = new KMeans(c, KMEANS_MAX_ITER, KMEANS_TOL).fitBest(projected, KMEANS_RUNS, seed)
+      projectionClusters = kmeans.fitBest(projected, KMEANS_RUNS, seed).labels();
+    }
+    int[] weightedClusters;
+    try (RowBlockMatrix weighted = x.centered(DoubleArrays.sqrt(w.rowNormsSquared()))) {
+      int maxSamples = (int) Math.max(Math.min(WEIGHTED_SAMPLES,
+          WEIGHTED_SAMPLE_VALUES / x.numCols()), (long) KMeans.INIT_SAMPLE_PER_CLUSTER * c);
+      weightedClusters = kmeans.fitBestOnSample(weighted, KMEANS_RUNS, seed, maxSamples)
           .labels();
     }
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), true);
     RegularizedRegression regression = new RegularizedRegression(x, gram);
+    x.execution().describe("scoring: the ℓ2,1 regression of the clusters on the features");
+    Target projection = Target.of(x, regression, units, projectionClusters, c);
+    Target weighted = Arrays.equals(projectionClusters, weightedClusters) ? projection
+        : Target.of(x, regression, units, weightedClusters, c);
+    boolean weightedChosen =
+        weighted.relativeResidual() < (1 - TARGET_MARGIN) * projection.relativeResidual();
+    Target target = weightedChosen ? weighted : projection;
     DenseMatrix coefficients = null;
     double[] weights = units.initialWeights();
-    try (Shared<DenseMatrix> targets = x.execution().share(ClusterIndicator.scaled(labels, c))) {
-      DenseMatrix rhs = regression.usesSampleSide() ? null : x.multiply(targets);
+    try (Shared<DenseMatrix> targets = x.execution().share(target.indicator())) {
       for (int t = 0; t < REWEIGHTINGS; t++) {
-        coefficients = rhs == null ? regression.solve(weights, GAMMA, targets)
-            : regression.solveFeatureSide(weights, GAMMA, rhs);
+        coefficients = regression.usesSampleSide() ? regression.solve(weights, GAMMA, targets)
+            : regression.solveFeatureSide(weights, GAMMA, target.rhs());
         weights = units.l21Weights(coefficients, RowSparsityWeights.DEFAULT_EPSILON);
       }
     }
-    LOG.info("scoring: {} clusters of the projection (k-means, the lowest-cost of {} runs) "
-        + "regressed on {} features, {} reweighted solves, in {} s", c, KMEANS_RUNS,
-        x.numCols(), REWEIGHTINGS, String.format("%.3f", (System.nanoTime() - start) / 1e9));
-    return units.scores(coefficients);
+    LOG.info("scoring: the {} clusters of the {} (relative ridge residual {}; the {}' {}) "
+        + "regressed on {} features, {} reweighted solves, in {} s", c,
+        weightedChosen ? "weighted samples" : "projection", fmt(target.relativeResidual()),
+        weightedChosen ? "projection" : "weighted samples",
+        fmt((weightedChosen ? projection : weighted).relativeResidual()), x.numCols(),
+        REWEIGHTINGS, String.format(Locale.ROOT, "%.3f", (System.nanoTime() - start) / 1e9));
+    Map<String, Double> summary = new LinkedHashMap<>();
+    summary.put("projectionClustersResidual", projection.relativeResidual());
+    summary.put("weightedClustersResidual", weighted.relativeResidual());
+    summary.put("weightedClustersChosen", weightedChosen ? 1.0 : 0.0);
+    return new Scored(units.scores(coefficients), summary);
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.4f", v);
+  }
+
+  /**
+   * A candidate target: the scaled indicator Y of a clustering (c × n), {@code X Y} (d × c), and
+   * the relative residual {@code ||X̃ᵀV − Y_c||² / ||Y_c||²} of the ridge
+   * {@code min ||X̃ᵀV − Y_c||² + λ ||V||²} on the standardised features X̃ at
+   * {@code λ = tr(X̃X̃ᵀ)/n} (the number of non-constant features), {@code Y_c} the centred Y.
+   */
+  private record Target(DenseMatrix indicator, DenseMatrix rhs, double relativeResidual) {
+
+    static Target of(RowBlockMatrix x, RegularizedRegression regression, FeatureUnits units,
+        int[] labels, int c) {
+      DenseMatrix indicator = ClusterIndicator.scaled(labels, c);
+      double lambda = units.squaredNorm(x.columnStatistics()) / x.numRows();
+      double[] d = units.initialWeights();
+      try (Shared<DenseMatrix> shared = x.execution().share(indicator)) {
+        DenseMatrix rhs = x.multiply(shared);
+        DenseMatrix v = regression.usesSampleSide() ? regression.solve(d, lambda, shared)
+            : regression.solveFeatureSide(d, lambda, rhs);
+        double centredNorm = ClusterIndicator.centredSquaredNorm(labels, c);
+        return new Target(indicator, rhs,
+            RegularizedRegression.residual(v, rhs, d, lambda, centredNorm) / centredNorm);
+      }
+    }
   }
 }

@@ -36,8 +36,8 @@ public interface FeatureSelectionSolver {
    * columns than rows, below Laplacian Score: with d ≥ n its regression fits any clustering with
    * the noise columns as well as with the informative ones, and its objective does not recover
    * (docs/recall.md: many-noise, d = 500, n = 400, rsfs .40 and fsasl .32 with the features as
-   * given, .90 and 1.00 by range; few-samples, d = 1000, n = 150, by default ndfs .21, rsfs .29,
-   * ordinal .04 and mcfs .08 against lapscore's .71).
+   * given, .90 and 1.00 by range; few-samples, d = 1000, n = 150, by default ndfs .21, rsfs .29
+   * and mcfs .08, ordinal scored by its row norms .17, against lapscore's .71).
    */
   default boolean losesPlantedFeaturesWhenWide() {
     return false;

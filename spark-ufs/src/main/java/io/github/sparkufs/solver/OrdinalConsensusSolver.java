@@ -375,7 +375,7 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
       loop.record(objective);
     }
     IterativeFit.Result history = loop.result();
-    double[] scores = scoring.scores(x, null, snap.basis, c, seed);
+    FeatureScoring.Scored scored = scoring.scores(x, null, snap.basis, c, seed);
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("projectionDim", (double) d2);
     summary.put("featureNeighbors", (double) featureNeighbors);
@@ -388,8 +388,9 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     summary.put("meanSampleWeight", ustats.totalWeight / n);
     summary.put("reseededClusters", (double) reseeded);
     summary.put("objective", history.lastObjective());
-    return new SelectionResult(scores, true, history.iterations(), history.converged(),
-        history.objectives(), summary);
+    summary.putAll(scored.summary());
+    return new SelectionResult(scored.scores(), true, history.iterations(),
+        history.converged(), history.objectives(), summary);
   }
 
   /** {@code Tr(Wᵀ L W)} for the sparse Laplacian L (d × d) and W (d × d₂). */
@@ -957,10 +958,13 @@ public final class OrdinalConsensusSolver implements FeatureSelectionSolver {
     return common.isScaleFree();
   }
 
-  /** Few-samples .04 at its defaults, .22 with initMode=principal (see the interface). */
+  /**
+   * Scored by its row norms (see the interface): few-samples .17; by the regression, whose
+   * target can be the clusters of the samples weighted by those norms, .88 (docs/recall.md).
+   */
   @Override
   public boolean losesPlantedFeaturesWhenWide() {
-    return true;
+    return scoring == FeatureScoring.PROJECTION;
   }
 
   @Override

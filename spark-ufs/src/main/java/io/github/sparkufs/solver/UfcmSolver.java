@@ -148,7 +148,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     ClusterSums sums;
     IterativeFit loop = new IterativeFit("UFCM", common);
     int restartWins = 0;
-    double[] scores;
+    FeatureScoring.Scored scored;
     try (RowBlockMatrix xc = x.centered(common.featureScaling(x.columnStatistics()))) {
       st = xc.gram();
       // Algorithm 1, lines 3–4: W by PCA, U by k-means on Wᵀ X, then G by Eq. 10.
@@ -174,7 +174,7 @@ public final class UfcmSolver implements FeatureSelectionSolver {
         g = sums.projectedCentroids(w); // Eq. 10
         loop.record(objective(st, w, sums));
       }
-      scores = scoring.scores(xc, st, w, c, rnd.nextLong());
+      scored = scoring.scores(xc, st, w, c, rnd.nextLong());
     }
     IterativeFit.Result history = loop.result();
     double exactPenalty = 0;
@@ -190,9 +190,10 @@ public final class UfcmSolver implements FeatureSelectionSolver {
     summary.put("l2pPenalty", exactPenalty);
     summary.put("nonEmptyClusters", (double) sums.nonEmpty());
     summary.put("restartWins", (double) restartWins);
+    summary.putAll(scored.summary());
     // The objectives start with that of the initial W and U, which is no iteration.
-    return new SelectionResult(scores, true, history.iterations(), history.converged(),
-        history.objectives(), summary);
+    return new SelectionResult(scored.scores(), true, history.iterations(),
+        history.converged(), history.objectives(), summary);
   }
 
   /** The outcome of Eq. 14: the candidate kept, its index, its cluster sums and all costs. */

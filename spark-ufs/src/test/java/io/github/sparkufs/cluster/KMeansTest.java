@@ -25,6 +25,27 @@ class KMeansTest {
     TestData.assertClose(one.centers().data(), three.centers().data(), 1e-12, "centres");
   }
 
+  /**
+   * Fitted on 200 of 2,000 samples, every sample is then labelled by the sample's centres: the
+   * planted clusters are found, the labels are those nearest to the centres, the same from 1 and
+   * 3 blocks; with the bound at n the fit is {@link KMeans#fitBest} itself.
+   */
+  @Test
+  void aFitOnASampleLabelsEverySample() {
+    PlantedClusters planted = new PlantedClusters(5, 5, 4, 8.0, 12);
+    DenseMatrix x = planted.matrix(2000);
+    KMeans kmeans = new KMeans(4, 100, 0);
+    KMeans.Result one = kmeans.fitBestOnSample(TestData.blocks(x, 1), 3, 5, 200);
+    KMeans.Result three = kmeans.fitBestOnSample(TestData.blocks(x, 3), 3, 5, 200);
+    assertEquals(1.0, ClusteringMetrics.accuracy(planted.labels(2000), one.labels()), 1e-12);
+    assertArrayEquals(KMeans.assign(TestData.blocks(x, 1), one.centers()), one.labels());
+    assertArrayEquals(one.labels(), three.labels());
+    KMeans.Result all = kmeans.fitBest(TestData.blocks(x, 2), 3, 5);
+    KMeans.Result bounded = kmeans.fitBestOnSample(TestData.blocks(x, 2), 3, 5, 2000);
+    assertArrayEquals(all.labels(), bounded.labels());
+    assertEquals(all.cost(), bounded.cost());
+  }
+
   @Test
   void emptyClusterIsReseeded() {
     // Five identical points and one far away: with 3 clusters one centre starts empty-prone.

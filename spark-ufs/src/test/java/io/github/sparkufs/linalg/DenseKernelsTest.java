@@ -155,6 +155,31 @@ class DenseKernelsTest {
         "normal equations");
   }
 
+  /** The residual from the normal equations is the one measured sample by sample. */
+  @Test
+  void ridgeResidualFollowsFromTheNormalEquations() {
+    DenseMatrix x = random(6, 20, 14);
+    DenseMatrix targets = random(3, 20, 15);
+    double[] d = {0.5, 2, 1, 0.1, 3, 1};
+    for (boolean sampleSide : new boolean[] {false, true}) {
+      RowBlockMatrix m = TestData.blocks(x, 3);
+      Shared<DenseMatrix> t = m.execution().share(targets);
+      DenseMatrix w = new RegularizedRegression(m, sampleSide).solve(d, 0.7, t);
+      DenseMatrix misfit = w.transposeMultiply(x);
+      double direct = 0;
+      double targetNorm = 0;
+      for (int k = 0; k < 3; k++) {
+        for (int i = 0; i < 20; i++) {
+          double r = misfit.get(k, i) - targets.get(k, i);
+          direct += r * r;
+          targetNorm += targets.get(k, i) * targets.get(k, i);
+        }
+      }
+      assertEquals(direct, RegularizedRegression.residual(w, m.multiply(t), d, 0.7, targetNorm),
+          1e-9 * targetNorm, sampleSide ? "sample side" : "feature side");
+    }
+  }
+
   @Test
   void featureSideSolveReusesItsWorkMatrixAcrossDiagonals() {
     DenseMatrix x = random(6, 20, 12);

@@ -25,15 +25,17 @@ class DataShapeWarningTest {
   }
 
   /**
-   * NDFS from both starts, RSFS, ordinal consensus and MCFS lose the few-samples family; NDFS
-   * from k-means alone, FSASL by range and Laplacian Score do not (docs/recall.md).
+   * NDFS from both starts, RSFS, MCFS and ordinal consensus scored by its row norms lose the
+   * few-samples family; NDFS from k-means alone, ordinal consensus by its default regression
+   * score, FSASL by range and Laplacian Score do not (docs/recall.md).
    */
   @Test
   void aMethodThatLosesWideDataIsWarnedOfAsManyFeaturesAsRows(SparkSession spark) {
     Dataset<Row> wide = TestData.vectors(spark, TestData.uniform(40, 30, 1), 2);
     for (UnsupervisedSelector<?> selector : List.<UnsupervisedSelector<?>>of(
         new NdfsSelector().setNumClusters(2), new RsfsSelector().setNumClusters(2),
-        new OrdinalConsensusSelector().setNumClusters(2), new McfsSelector().setNumClusters(2))) {
+        new OrdinalConsensusSelector().setNumClusters(2).setScoring("projection"),
+        new McfsSelector().setNumClusters(2))) {
       List<String> lines = warnings(selector, wide);
       assertEquals(1, lines.size(), lines.toString());
       assertTrue(lines.get(0).startsWith(selector.methodName() + ": d = 40 features for n = 30 "
@@ -44,6 +46,7 @@ class DataShapeWarningTest {
     assertEquals(List.of(), warnings(new NdfsSelector().setNumClusters(2).setInitMode("kmeans"),
         wide));
     assertEquals(List.of(), warnings(new FsaslSelector().setNumClusters(2), wide));
+    assertEquals(List.of(), warnings(new OrdinalConsensusSelector().setNumClusters(2), wide));
     assertEquals(List.of(), warnings(new RsfsSelector().setNumClusters(2),
         TestData.vectors(spark, TestData.uniform(20, 30, 2), 2)));
   }

@@ -9,6 +9,7 @@ import io.github.sparkufs.linalg.DenseMatrix;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.testing.TestData;
 import java.util.Arrays;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,10 +51,10 @@ class FeatureScoringTest {
       DenseMatrix w = projection(planted);
       try (RowBlockMatrix x = RowBlockMatrix.local(planted.matrix(N)).centered()) {
         assertEquals(0.75,
-            recall(planted, FeatureScoring.PROJECTION.scores(x, null, w, C, seed)), 0,
+            recall(planted, FeatureScoring.PROJECTION.scores(x, null, w, C, seed).scores()), 0,
             "row norms, draw " + seed);
         assertEquals(1.0,
-            recall(planted, FeatureScoring.REGRESSION.scores(x, null, w, C, seed)), 0,
+            recall(planted, FeatureScoring.REGRESSION.scores(x, null, w, C, seed).scores()), 0,
             "regression, draw " + seed);
       }
     }
@@ -71,7 +72,7 @@ class FeatureScoringTest {
     DenseMatrix w = projection(planted);
     double[] expected;
     try (RowBlockMatrix centred = RowBlockMatrix.local(x).centered()) {
-      expected = FeatureScoring.REGRESSION.scores(centred, null, w, C, 7);
+      expected = FeatureScoring.REGRESSION.scores(centred, null, w, C, 7).scores();
     }
     DenseMatrix rescaled = x.copy();
     DenseMatrix wRescaled = w.copy();
@@ -85,8 +86,8 @@ class FeatureScoringTest {
       }
     }
     TestData.assertClose(expected,
-        FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(rescaled), null, wRescaled, C, 7),
-        1e-9,
+        FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(rescaled), null, wRescaled, C, 7)
+            .scores(), 1e-9,
         "scores of the rescaled, shifted features");
   }
 
@@ -96,10 +97,30 @@ class FeatureScoringTest {
     PlantedClusters planted = new PlantedClusters(D, 4, C, 3.0, 2);
     DenseMatrix x = planted.matrix(N);
     DenseMatrix w = projection(planted);
-    double[] one = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x), null, w, C, 3);
-    double[] three = FeatureScoring.REGRESSION.scores(TestData.blocks(x, 3), null, w, C, 3);
+    double[] one = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x), null, w, C, 3)
+        .scores();
+    double[] three = FeatureScoring.REGRESSION.scores(TestData.blocks(x, 3), null, w, C, 3)
+        .scores();
     TestData.assertClose(one, three, 1e-12, "scores in 1 and 3 blocks");
     assertArrayEquals(FeatureRanking.rank(one, true), FeatureRanking.rank(three, true));
+  }
+
+  /**
+   * With W on three planted features, the samples weighted by its row norms are the projection's
+   * samples (and zeros): the same clusters, the same residual, so the projection's clusters stay
+   * the target; the summary records both residuals, each a share of the target in (0, 1).
+   */
+  @Test
+  void theProjectionsClustersStayWhenTheWeightedSamplesFitNoBetter() {
+    PlantedClusters planted = new PlantedClusters(D, 4, C, 3.0, 4);
+    Map<String, Double> summary = FeatureScoring.REGRESSION.scores(
+        RowBlockMatrix.local(planted.matrix(N)), null, projection(planted), C, 5).summary();
+    double residual = summary.get("projectionClustersResidual");
+    assertTrue(residual > 0 && residual < 1, "residual " + residual);
+    assertEquals(residual, summary.get("weightedClustersResidual"), 1e-12);
+    assertEquals(0.0, summary.get("weightedClustersChosen"));
+    assertTrue(FeatureScoring.PROJECTION.scores(RowBlockMatrix.local(planted.matrix(N)), null,
+        projection(planted), C, 5).summary().isEmpty());
   }
 
   /** A constant (noise) feature spans nothing the clusters could use: it scores 0. */
@@ -115,7 +136,7 @@ class FeatureScoringTest {
       x.set(constant, i, 2.5);
     }
     double[] scores = FeatureScoring.REGRESSION.scores(RowBlockMatrix.local(x), null,
-        projection(planted), C, 1);
+        projection(planted), C, 1).scores();
     assertEquals(0, scores[constant], 0);
     for (int j = 0; j < constant; j++) {
       assertTrue(scores[j] > 0, "feature " + j + " scores " + scores[j]);

@@ -146,9 +146,11 @@ public enum FeatureScoring {
     FeatureUnits units = FeatureUnits.of(x.columnStatistics(), true);
     RegularizedRegression regression = new RegularizedRegression(x, gram);
     x.execution().describe("scoring: the ℓ2,1 regression of the clusters on the features");
-    Target projection = Target.of(x, regression, units, projectionClusters, c);
+    Ridge ridge = new Ridge(x, regression, units.initialWeights(),
+        units.squaredNorm(x.columnStatistics()) / x.numRows());
+    Target projection = ridge.target(projectionClusters, c);
     Target weighted = Arrays.equals(projectionClusters, weightedClusters) ? projection
-        : Target.of(x, regression, units, weightedClusters, c);
+        : ridge.target(weightedClusters, c);
     boolean weightedChosen =
         weighted.relativeResidual() < (1 - TARGET_MARGIN) * projection.relativeResidual();
     Target target = weightedChosen ? weighted : projection;
@@ -161,12 +163,11 @@ public enum FeatureScoring {
         weights = units.l21Weights(coefficients, RowSparsityWeights.DEFAULT_EPSILON);
       }
     }
-    LOG.info("scoring: the {} clusters of the {} (relative ridge residual {}; the {}' {}) "
-        + "regressed on {} features, {} reweighted solves, in {} s", c,
-        weightedChosen ? "weighted samples" : "projection", fmt(target.relativeResidual()),
-        weightedChosen ? "projection" : "weighted samples",
-        fmt((weightedChosen ? projection : weighted).relativeResidual()), x.numCols(),
-        REWEIGHTINGS, String.format(Locale.ROOT, "%.3f", (System.nanoTime() - start) / 1e9));
+    LOG.info(String.format(Locale.ROOT, "scoring: the %d clusters of the %s (relative ridge "
+        + "residuals: projection %.4f, weighted samples %.4f) regressed on %d features, %d "
+        + "reweighted solves, in %.3f s", c, weightedChosen ? "weighted samples" : "projection",
+        projection.relativeResidual(), weighted.relativeResidual(), x.numCols(), REWEIGHTINGS,
+        (System.nanoTime() - start) / 1e9));
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("projectionClustersResidual", projection.relativeResidual());
     summary.put("weightedClustersResidual", weighted.relativeResidual());
@@ -174,31 +175,32 @@ public enum FeatureScoring {
     return new Scored(units.scores(coefficients), summary);
   }
 
-  private static String fmt(double v) {
-    return String.format(Locale.ROOT, "%.4f", v);
-  }
-
   /**
-   * A candidate target: the scaled indicator Y of a clustering (c × n), {@code X Y} (d × c), and
-   * the relative residual {@code ||X̃ᵀV − Y_c||² / ||Y_c||²} of the ridge
-   * {@code min ||X̃ᵀV − Y_c||² + λ ||V||²} on the standardised features X̃ at
-   * {@code λ = tr(X̃X̃ᵀ)/n} (the number of non-constant features), {@code Y_c} the centred Y.
+   * The ridge {@code min ||X̃ᵀV − Y_c||² + λ ||V||²} on the standardised features X̃ at
+   * {@code λ = tr(X̃X̃ᵀ)/n} (the number of non-constant features), solved in raw units with the
+   * ridge weights {@code σ_i²}, by which a clustering's target is judged.
    */
-  private record Target(DenseMatrix indicator, DenseMatrix rhs, double relativeResidual) {
+  private record Ridge(RowBlockMatrix x, RegularizedRegression regression, double[] weights,
+      double lambda) {
 
-    static Target of(RowBlockMatrix x, RegularizedRegression regression, FeatureUnits units,
-        int[] labels, int c) {
+    /**
+     * The target of a clustering: its scaled indicator Y (c × n), {@code X Y} (d × c), and the
+     * relative residual {@code ||X̃ᵀV − Y_c||² / ||Y_c||²} of this ridge, {@code Y_c} the
+     * centred Y.
+     */
+    Target target(int[] labels, int c) {
       DenseMatrix indicator = ClusterIndicator.scaled(labels, c);
-      double lambda = units.squaredNorm(x.columnStatistics()) / x.numRows();
-      double[] d = units.initialWeights();
       try (Shared<DenseMatrix> shared = x.execution().share(indicator)) {
         DenseMatrix rhs = x.multiply(shared);
-        DenseMatrix v = regression.usesSampleSide() ? regression.solve(d, lambda, shared)
-            : regression.solveFeatureSide(d, lambda, rhs);
+        DenseMatrix v = regression.usesSampleSide() ? regression.solve(weights, lambda, shared)
+            : regression.solveFeatureSide(weights, lambda, rhs);
         double centredNorm = ClusterIndicator.centredSquaredNorm(labels, c);
         return new Target(indicator, rhs,
-            RegularizedRegression.residual(v, rhs, d, lambda, centredNorm) / centredNorm);
+            RegularizedRegression.residual(v, rhs, weights, lambda, centredNorm) / centredNorm);
       }
     }
   }
+
+  /** A clustering's scaled indicator, {@code X Y}, and its relative ridge residual. */
+  private record Target(DenseMatrix indicator, DenseMatrix rhs, double relativeResidual) {}
 }

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkufs.linalg.RowBlockMatrix;
 import io.github.sparkufs.solver.CommonOptions;
 import io.github.sparkufs.solver.FeatureRanking;
+import io.github.sparkufs.solver.FeatureSelectionSolver;
 import io.github.sparkufs.solver.MethodOptions;
 import io.github.sparkufs.solver.OrdinalConsensusSolver;
+import io.github.sparkufs.solver.ParamSpec;
 import io.github.sparkufs.solver.SelectionResult;
 import io.github.sparkufs.solver.UfcmSolver;
+import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,24 +27,17 @@ class RegressionScoringRecallTest {
 
   private static final int DRAWS = 10;
 
-  private static double meanRecall(GroundTruthFamily family, String method) {
+  private static double meanRecall(GroundTruthFamily family, List<ParamSpec<?>> params,
+      Function<MethodOptions, FeatureSelectionSolver> solver) {
     double sum = 0;
     for (long seed = 1; seed <= DRAWS; seed++) {
       GroundTruthFamily.Draw draw = family.draw(seed);
-      RowBlockMatrix x = RowBlockMatrix.local(draw.x());
-      SelectionResult r = method.equals("ufcm")
-          ? new UfcmSolver(defaults(MethodOptions.of(UfcmSolver.PARAMS), family, seed)).fit(x)
-          : new OrdinalConsensusSolver(defaults(MethodOptions.of(OrdinalConsensusSolver.PARAMS),
-              family, seed)).fit(x);
+      SelectionResult r = solver.apply(MethodOptions.of(params)
+          .with(CommonOptions.NUM_CLUSTERS, family.clusters()).with(CommonOptions.SEED, seed))
+          .fit(RowBlockMatrix.local(draw.x()));
       sum += draw.recall(FeatureRanking.rank(r.scores(), r.largerIsBetter()));
     }
     return sum / DRAWS;
-  }
-
-  private static MethodOptions defaults(MethodOptions options, GroundTruthFamily family,
-      long seed) {
-    return options.with(CommonOptions.NUM_CLUSTERS, family.clusters())
-        .with(CommonOptions.SEED, seed);
   }
 
   /**
@@ -50,10 +47,12 @@ class RegressionScoringRecallTest {
    */
   @Test
   void correlatedNoiseFactorsDoNotDrawTheScoring() {
-    for (String method : new String[] {"ufcm", "ordinal"}) {
-      double recall = meanRecall(GroundTruthFamily.CORRELATED_NOISE, method);
-      assertTrue(recall >= 0.8, method + ": mean recall " + recall);
-    }
+    double ufcm = meanRecall(GroundTruthFamily.CORRELATED_NOISE, UfcmSolver.PARAMS,
+        UfcmSolver::new);
+    assertTrue(ufcm >= 0.8, "ufcm: mean recall " + ufcm);
+    double ordinal = meanRecall(GroundTruthFamily.CORRELATED_NOISE,
+        OrdinalConsensusSolver.PARAMS, OrdinalConsensusSolver::new);
+    assertTrue(ordinal >= 0.8, "ordinal: mean recall " + ordinal);
   }
 
   /**
@@ -63,7 +62,8 @@ class RegressionScoringRecallTest {
    */
   @Test
   void ordinalConsensusFindsPlantedFeaturesAmongFarMoreNoise() {
-    double recall = meanRecall(GroundTruthFamily.FEW_SAMPLES, "ordinal");
+    double recall = meanRecall(GroundTruthFamily.FEW_SAMPLES, OrdinalConsensusSolver.PARAMS,
+        OrdinalConsensusSolver::new);
     assertTrue(recall >= 0.3, "mean recall " + recall);
   }
 }
